@@ -54,7 +54,13 @@ module.exports = {
       from: { path: '^(lambdas|web)/' },
       to: { path: '^infra/' },
     },
-    { name: 'web-not-lambdas', severity: 'error', comment: 'The browser shares only shared/ with the server.', from: { path: '^web/' }, to: { path: '^lambdas/' } },
+    {
+      name: 'web-not-lambdas',
+      severity: 'error',
+      comment: 'The browser shares only shared/ with the server.',
+      from: { path: '^web/' },
+      to: { path: '^lambdas/' },
+    },
     { name: 'lambdas-not-web', severity: 'error', from: { path: '^lambdas/' }, to: { path: '^web/' } },
     {
       name: 'domain-not-http',
@@ -77,7 +83,12 @@ module.exports = {
       from: { path: '^lambdas/(handlers|consumers)/' },
       to: { path: '^lambdas/repositories/' },
     },
-    { name: 'repositories-below-services', severity: 'error', from: { path: '^lambdas/repositories/' }, to: { path: '^lambdas/services/' } },
+    {
+      name: 'repositories-below-services',
+      severity: 'error',
+      from: { path: '^lambdas/repositories/' },
+      to: { path: '^lambdas/services/' },
+    },
     {
       name: 'no-feature-imports-another',
       severity: 'error',

@@ -21,7 +21,10 @@ const webImports = { regex: '(^|/)\\.\\.(/|$)', message: 'Import what lies outsi
  * inside a feature is either its own room by the other style or another room (which dependency-cruiser
  * refuses too).
  */
-const featureImports = { regex: '^#web/features/', message: 'Within a feature, import its own files by a relative path (./…); another feature, not at all.' };
+const featureImports = {
+  regex: '^#web/features/',
+  message: 'Within a feature, import its own files by a relative path (./…); another feature, not at all.',
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.data/**', '.cache/**', 'cdk.out/**', 'web/dist*/**'] },
@@ -31,11 +34,21 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       // No import climbs more than two levels: across folders, the subpath imports of package.json.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../../**'], message: 'Import through a subpath alias (#shared/…, #lambdas/…, #infra/…, #web/…, #test/…).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../../**'], message: 'Import through a subpath alias (#shared/…, #lambdas/…, #infra/…, #web/…, #test/…).' },
+          ],
+        },
+      ],
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 80 }],
     },

@@ -15,13 +15,31 @@ import { slowestFirst } from './test/support/sequencer.ts';
 const TWO_AT_A_TIME = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
 /** The integration and robustness files that took 20 s or more two at a time (stop 57), slowest first. */
-const SLOWEST = ['robustness/bad-input', 'lambdas/attacker-replays', 'lambdas/bundles', 'lambdas/invoices', 'lambdas/order-search', 'lambdas/outbox', 'lambdas/payment-webhook', 'lambdas/outbox-back-in-stock', 'lambdas/invoices-automatic', 'lambdas/edge-strangers', 'lambdas/owner-dashboard', 'lambdas/mbway', 'lambdas/settings'];
+const SLOWEST = [
+  'robustness/bad-input',
+  'lambdas/attacker-replays',
+  'lambdas/bundles',
+  'lambdas/invoices',
+  'lambdas/order-search',
+  'lambdas/outbox',
+  'lambdas/payment-webhook',
+  'lambdas/outbox-back-in-stock',
+  'lambdas/invoices-automatic',
+  'lambdas/edge-strangers',
+  'lambdas/owner-dashboard',
+  'lambdas/mbway',
+  'lambdas/settings',
+];
 
 export default defineConfig({
   test: {
     sequence: { sequencer: slowestFirst(SLOWEST.map((name) => `test/${name}.test.ts`)) },
     // Handlers called directly in test workers log expected failures; keep the output readable.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'CRITICAL', POWERTOOLS_METRICS_DISABLED: 'true' },
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'CRITICAL',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    },
     projects: [
       {
         extends: true,

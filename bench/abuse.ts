@@ -41,7 +41,8 @@ export interface AbuseFigures {
   };
 }
 
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 /** A solved proof of work for one request (see the top). */
 export type ProofSource = () => string;
@@ -71,10 +72,21 @@ function reservation(productId: string): string {
  * `ASK_AGAIN_WAITS_MS` (the customer reads "A confirmar…" meanwhile); the last answer. Each ask again is
  * counted in `askedAgain`.
  */
-async function reserveAsThePageDoes(url: string, client: string, body: string, proof: ProofSource, askedAgain: { count: number }): Promise<Response | undefined> {
+async function reserveAsThePageDoes(
+  url: string,
+  client: string,
+  body: string,
+  proof: ProofSource,
+  askedAgain: { count: number },
+): Promise<Response | undefined> {
   const key = randomUUID();
   for (let attempt = 0; ; attempt++) {
-    const answer = await clientFetch(url, { method: 'POST', client, headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-altcha': proof() }, body }).catch(() => undefined);
+    const answer = await clientFetch(url, {
+      method: 'POST',
+      client,
+      headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-altcha': proof() },
+      body,
+    }).catch(() => undefined);
     const wait = ASK_AGAIN_WAITS_MS[attempt];
     // The stage's 429 has no Retry-After; a per-client limit's has, and the page shows it.
     if (answer?.status !== 429 || answer.headers.get('retry-after') || wait === undefined) return answer;
@@ -84,7 +96,15 @@ async function reserveAsThePageDoes(url: string, client: string, body: string, p
   }
 }
 
-async function honestClient(base: string, productId: string, until: number, proof: ProofSource, times: number[], outcomes: boolean[], askedAgain: { count: number }): Promise<void> {
+async function honestClient(
+  base: string,
+  productId: string,
+  until: number,
+  proof: ProofSource,
+  times: number[],
+  outcomes: boolean[],
+  askedAgain: { count: number },
+): Promise<void> {
   while (Date.now() < until) {
     // The next shopper.
     const client = nextClientAddress();
@@ -107,16 +127,34 @@ async function honestRun(base: string, productId: string, clients: number, secon
   await Promise.all(Array.from({ length: clients }, () => honestClient(base, productId, until, proof, times, outcomes, askedAgain)));
   times.sort((a, b) => a - b);
   const succeeded = outcomes.filter(Boolean).length;
-  return { checkouts: outcomes.length, succeeded, successRate: outcomes.length ? succeeded / outcomes.length : 0, p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)), askedAgain: askedAgain.count };
+  return {
+    checkouts: outcomes.length,
+    succeeded,
+    successRate: outcomes.length ? succeeded / outcomes.length : 0,
+    p50Ms: Math.round(percentile(times, 50)),
+    p99Ms: Math.round(percentile(times, 99)),
+    askedAgain: askedAgain.count,
+  };
 }
 
 /** Sends reservations from one address at `perSecond` for `seconds`; answers what became of them. */
-async function abuser(base: string, productId: string, perSecond: number, seconds: number, proof: ProofSource): Promise<AbuseFigures['abuser']> {
+async function abuser(
+  base: string,
+  productId: string,
+  perSecond: number,
+  seconds: number,
+  proof: ProofSource,
+): Promise<AbuseFigures['abuser']> {
   const client = nextClientAddress();
   const sent: Promise<{ status: number; code: string | undefined }>[] = [];
   for (let tick = 0; tick < perSecond * seconds; tick += 1) {
     sent.push(
-      clientFetch(`${base}/api/orders`, { method: 'POST', client, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proof() }, body: reservation(productId) })
+      clientFetch(`${base}/api/orders`, {
+        method: 'POST',
+        client,
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proof() },
+        body: reservation(productId),
+      })
         .then(async (r) => ({ status: r.status, code: ((await r.json().catch(() => ({}))) as { error?: { code?: string } }).error?.code }))
         .catch(() => ({ status: 0, code: undefined })),
     );
@@ -126,12 +164,28 @@ async function abuser(base: string, productId: string, perSecond: number, second
   const reserved = answers.filter((a) => a.status === 201).length;
   const refusedHoldLimit = answers.filter((a) => a.status === 409 && a.code === 'hold_limit').length;
   const refused429 = answers.filter((a) => a.status === 429).length;
-  return { requestsPerSecond: perSecond, sent: answers.length, reserved, refusedHoldLimit, refused429, other: answers.length - reserved - refusedHoldLimit - refused429 };
+  return {
+    requestsPerSecond: perSecond,
+    sent: answers.length,
+    reserved,
+    refusedHoldLimit,
+    refused429,
+    other: answers.length - reserved - refusedHoldLimit - refused429,
+  };
 }
 
 /** The twin must throttle like the stage (the default) and have `productId` with plenty of stock. */
-export async function abuseFigures(twin: Twin, productId: string, proof: ProofSource, seconds = 10, honestClients = 10): Promise<AbuseFigures> {
+export async function abuseFigures(
+  twin: Twin,
+  productId: string,
+  proof: ProofSource,
+  seconds = 10,
+  honestClients = 10,
+): Promise<AbuseFigures> {
   const withoutAbuser = await honestRun(twin.url, productId, honestClients, seconds, proof);
-  const [withAbuser, abuse] = await Promise.all([honestRun(twin.url, productId, honestClients, seconds, proof), abuser(twin.url, productId, 50, seconds, proof)]);
+  const [withAbuser, abuse] = await Promise.all([
+    honestRun(twin.url, productId, honestClients, seconds, proof),
+    abuser(twin.url, productId, 50, seconds, proof),
+  ]);
   return { seconds, honestClients, withoutAbuser, withAbuser, abuser: abuse };
 }

@@ -47,16 +47,25 @@ function connect(target: URL, client: string): Promise<net.Socket> {
 export async function sendAtOnce(url: string, buyers: readonly BuyerRequest[]): Promise<BuyerAnswer[]> {
   const target = new URL(url);
   const sockets: net.Socket[] = [];
-  for (let i = 0; i < buyers.length; i += 50) sockets.push(...(await Promise.all(buyers.slice(i, i + 50).map((b) => connect(target, b.client)))));
+  for (let i = 0; i < buyers.length; i += 50)
+    sockets.push(...(await Promise.all(buyers.slice(i, i + 50).map((b) => connect(target, b.client)))));
   return Promise.all(
     buyers.map(
       (buyer, i) =>
         new Promise<BuyerAnswer>((resolve) => {
           const began = performance.now();
-          const done = (status: number, code?: string) => resolve({ status, seconds: Math.round(performance.now() - began) / 1000, ...(code ? { code } : {}) });
+          const done = (status: number, code?: string) =>
+            resolve({ status, seconds: Math.round(performance.now() - began) / 1000, ...(code ? { code } : {}) });
           const body = Buffer.from(buyer.body);
           const req = http.request(
-            { createConnection: () => sockets[i]!, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'POST', headers: { ...buyer.headers, 'content-length': String(body.length) } },
+            {
+              createConnection: () => sockets[i]!,
+              host: target.hostname,
+              port: target.port,
+              path: `${target.pathname}${target.search}`,
+              method: 'POST',
+              headers: { ...buyer.headers, 'content-length': String(body.length) },
+            },
             (res) => {
               const chunks: Buffer[] = [];
               res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -49,7 +49,8 @@ export async function catalogueSpeed(url: string, seconds: number, log: (line: s
       })
       .on('error', reject),
   );
-  if (Number(headers['content-length']) !== bytes.length) throw new Error(`the catalogue answer has ${bytes.length} bytes, its content-length says ${headers['content-length']}`);
+  if (Number(headers['content-length']) !== bytes.length)
+    throw new Error(`the catalogue answer has ${bytes.length} bytes, its content-length says ${headers['content-length']}`);
   // The same headers but the connection's own (each server manages its connections).
   for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[name];
   const bare = http.createServer((_req, res) => {
@@ -84,7 +85,11 @@ export async function catalogueSpeed(url: string, seconds: number, log: (line: s
  * Only 2xx answers count.
  */
 async function requestsPerSecond(url: string, connections: number, seconds: number): Promise<number> {
-  const { stdout } = await promisify(execFile)(join(REPO_ROOT, 'node_modules', '.bin', 'autocannon'), ['-c', String(connections), '-d', String(seconds), '-H', 'accept-encoding=gzip', '--json', url], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    join(REPO_ROOT, 'node_modules', '.bin', 'autocannon'),
+    ['-c', String(connections), '-d', String(seconds), '-H', 'accept-encoding=gzip', '--json', url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const result = JSON.parse(stdout) as { '2xx': number; duration: number };
   return Math.round(result['2xx'] / result.duration);
 }

@@ -36,7 +36,10 @@ export async function waitForKeptPage(twin: Twin, path: string): Promise<void> {
   const until = Date.now() + 300_000;
   try {
     for (;;) {
-      const kept = await s3.send(new HeadObjectCommand({ Bucket: localBucketName('site'), Key: pageObjectKey(path) })).then(() => true, () => false);
+      const kept = await s3.send(new HeadObjectCommand({ Bucket: localBucketName('site'), Key: pageObjectKey(path) })).then(
+        () => true,
+        () => false,
+      );
       if (kept) return;
       if (Date.now() > until) throw new Error(`${path} was not rendered within 5 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 500));

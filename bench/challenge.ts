@@ -25,7 +25,8 @@ export interface ChallengeFigures {
   readonly botCpuSecondsPer1000: number;
 }
 
-const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))]!;
 
 /** Solves `runs` fresh challenges with the shop's widget on its contact page (workers: the widget's default, or `workers`). */
 async function widgetTimes(twin: Twin, runs: number, workers?: number): Promise<number[]> {
@@ -43,7 +44,10 @@ async function widgetTimes(twin: Twin, runs: number, workers?: number): Promise<
         holder.hidden = true;
         document.body.append(holder);
         for (let i = 0; i < runs; i++) {
-          const widget = document.createElement('altcha-widget') as HTMLElement & { configure?: (c: object) => Promise<void>; verify: () => Promise<{ payload: string } | null> };
+          const widget = document.createElement('altcha-widget') as HTMLElement & {
+            configure?: (c: object) => Promise<void>;
+            verify: () => Promise<{ payload: string } | null>;
+          };
           widget.setAttribute('challenge', '/api/challenge');
           widget.setAttribute('auto', 'off');
           widget.setAttribute('display', 'invisible');
@@ -70,7 +74,8 @@ async function botCpuPerSolve(twin: Twin, runs: number): Promise<number> {
   const challenges: Challenge[] = [];
   for (let i = 0; i < runs; i++) challenges.push((await (await clientFetch(`${twin.url}/api/challenge`)).json()) as Challenge);
   const before = process.cpuUsage();
-  for (const challenge of challenges) if (!(await solveChallenge({ challenge, deriveKey, timeout: 0 }))) throw new Error('the challenge could not be solved');
+  for (const challenge of challenges)
+    if (!(await solveChallenge({ challenge, deriveKey, timeout: 0 }))) throw new Error('the challenge could not be solved');
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1e6 / runs;
 }
@@ -128,7 +133,10 @@ export async function withChallengeCost<T>(challengeMaxNumber: number, use: () =
 
 export async function challengeFigures(twin: Twin, runs = Number(process.env.BENCH_CHALLENGE_RUNS ?? 15)): Promise<ChallengeFigures> {
   // At the shop's default cost, whatever the bench's twin was started with.
-  const [widget, oneWorker, perSolve] = await withChallengeCost(DEFAULT_CHALLENGE_MAX_NUMBER, async () => [await widgetTimes(twin, runs), await widgetTimes(twin, runs, 1), await botCpuPerSolve(twin, runs * 2)] as const);
+  const [widget, oneWorker, perSolve] = await withChallengeCost(
+    DEFAULT_CHALLENGE_MAX_NUMBER,
+    async () => [await widgetTimes(twin, runs), await widgetTimes(twin, runs, 1), await botCpuPerSolve(twin, runs * 2)] as const,
+  );
   return {
     maxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
     widgetMedianMs: Math.round(quantile(widget, 0.5)),

@@ -65,7 +65,8 @@ const ANSWER_WITHIN_SECONDS = 12;
 /** A limited drop's bound: every buyer answered within 5 s (p99). */
 const DROP_ANSWER_SECONDS = 5;
 
-const quantile = (values: readonly number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+const quantile = (values: readonly number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
 
 export interface CheckoutOptions {
   readonly buyers?: number;
@@ -102,7 +103,14 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, o
   const stored: Record<string, unknown>[] = [];
   for (let start: Record<string, unknown> | undefined, first = true; first || start; first = false) {
     const page = await ddb().send(
-      new QueryCommand({ TableName: tableName('orders'), IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'begins_with(email, :e)', ExpressionAttributeValues: { ':l': 'order', ':e': `buyer.${run}.` }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName('orders'),
+        IndexName: 'byListing',
+        KeyConditionExpression: 'listing = :l',
+        FilterExpression: 'begins_with(email, :e)',
+        ExpressionAttributeValues: { ':l': 'order', ':e': `buyer.${run}.` },
+        ExclusiveStartKey: start,
+      }),
     );
     stored.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -110,7 +118,9 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, o
   const told201 = new Set(answers.filter((a) => a.status === 201).map((a) => a.email));
   const orphans = stored.filter((order) => !told201.has(String(order.email)));
   const recoveredBySameKey = await askAgainWithSameKey(twin, orphans, requests, shoppers);
-  const stock = Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock);
+  const stock = Number(
+    (await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
   const count = (status: number) => answers.filter((a) => a.status === status).length;
   const sold = units - stock;
   return {
@@ -124,8 +134,14 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, o
     otherAnswers: answers.length - count(201) - count(409) - count(429) - count(500),
     answersByCode: byCode(answers),
     answeredLate: answers.filter((a) => a.seconds > ANSWER_WITHIN_SECONDS).length,
-    p50Seconds: quantile(answers.map((a) => a.seconds), 0.5),
-    p99Seconds: quantile(answers.map((a) => a.seconds), 0.99),
+    p50Seconds: quantile(
+      answers.map((a) => a.seconds),
+      0.5,
+    ),
+    p99Seconds: quantile(
+      answers.map((a) => a.seconds),
+      0.99,
+    ),
     answeredAfter5s: answers.filter((a) => a.seconds > DROP_ANSWER_SECONDS).length,
     slowestSeconds: Math.max(...answers.map((a) => a.seconds)),
     slowestThrottleSeconds: Math.max(0, ...answers.filter((a) => a.status === 429).map((a) => a.seconds)),
@@ -157,11 +173,21 @@ interface Shopper {
 }
 
 /** Each buyer's address, e-mail, proof of work (solved ahead) and, `withProofs`, their proof of payment uploaded. */
-async function prepareShoppers(twin: Twin, log: (line: string) => void, run: string, buyers: number, withProofs: boolean): Promise<Shopper[]> {
+async function prepareShoppers(
+  twin: Twin,
+  log: (line: string) => void,
+  run: string,
+  buyers: number,
+  withProofs: boolean,
+): Promise<Shopper[]> {
   const perBuyer = withProofs ? 2 : 1;
   log(`checkouts: solving ${perBuyer * buyers} proofs of work ahead${withProofs ? " (the uploads' and the orders')" : ''}`);
   const altcha = await presolvedProofs(twin, perBuyer * buyers);
-  const shopper = (n: number, client = nextClientAddress()) => ({ client, email: `buyer.${run}.${n}@example.com`, altcha: altcha[perBuyer * n + perBuyer - 1]! });
+  const shopper = (n: number, client = nextClientAddress()) => ({
+    client,
+    email: `buyer.${run}.${n}@example.com`,
+    altcha: altcha[perBuyer * n + perBuyer - 1]!,
+  });
   if (!withProofs) return Array.from({ length: buyers }, (_, n) => ({ ...shopper(n), proof: undefined }));
   log(`checkouts: ${buyers} proofs uploaded, each from its own address`);
   const shoppers: Shopper[] = [];
@@ -183,14 +209,24 @@ async function prepareShoppers(twin: Twin, log: (line: string) => void, run: str
  * The buyers of stored orders who were not told 201 ask again as the page does: the same key and body,
  * a fresh proof of work, from their address. How many got their very order back (200 with its id).
  */
-async function askAgainWithSameKey(twin: Twin, orphans: readonly Record<string, unknown>[], requests: readonly BuyerRequest[], shoppers: readonly Shopper[]): Promise<number> {
+async function askAgainWithSameKey(
+  twin: Twin,
+  orphans: readonly Record<string, unknown>[],
+  requests: readonly BuyerRequest[],
+  shoppers: readonly Shopper[],
+): Promise<number> {
   if (orphans.length === 0) return 0;
   const proofs = await presolvedProofs(twin, orphans.length);
   let recovered = 0;
   for (const [i, order] of orphans.entries()) {
     const n = shoppers.findIndex((shopper) => shopper.email === order.email);
     const request = requests[n]!;
-    const answer = await clientFetch(`${twin.url}/api/orders`, { client: request.client, method: 'POST', headers: { ...request.headers, 'x-altcha': proofs[i]! }, body: request.body });
+    const answer = await clientFetch(`${twin.url}/api/orders`, {
+      client: request.client,
+      method: 'POST',
+      headers: { ...request.headers, 'x-altcha': proofs[i]! },
+      body: request.body,
+    });
     const body = (await answer.json().catch(() => undefined)) as { order?: { id?: string } } | undefined;
     if (answer.status === 200 && body?.order?.id === order.id) recovered += 1;
   }
@@ -199,7 +235,10 @@ async function askAgainWithSameKey(twin: Twin, orphans: readonly Record<string, 
 
 /** `bench/buyers.ts` in its own process: the buyers' answers, in their order. */
 async function buyersProcess(url: string, buyers: readonly BuyerRequest[]): Promise<BuyerAnswer[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'buyers.ts')], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench', 'buyers.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(JSON.stringify({ url, buyers }));
   const [out, code] = await Promise.all([text(child.stdout), new Promise<number | null>((resolve) => child.once('exit', resolve))]);
   if (code !== 0) throw new Error(`bench/buyers.ts ended with ${code}`);

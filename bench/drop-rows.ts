@@ -6,7 +6,8 @@ export interface DropRun {
   readonly throttle: boolean;
 }
 
-export type DropFigures = CheckoutFigures & DropRun & { readonly loadBefore: number; readonly loadAfter: number; readonly busyCore: boolean };
+export type DropFigures = CheckoutFigures &
+  DropRun & { readonly loadBefore: number; readonly loadAfter: number; readonly busyCore: boolean };
 
 /** A run's figures, or the error it failed with (the other runs still ran). */
 export type DropResult = DropFigures | { readonly run: DropRun; readonly error: string };
@@ -18,7 +19,15 @@ export interface DropBench {
 }
 
 /** The header of {@link dropRows}. */
-export const DROP_HEADER = ['A limited drop', '201 / 409 / 429 / 500 (0) / other (0)', 'p50 / p99 (≤ 5) / slowest s', 'after 5 s', 'sold / oversold (0)', 'orders without a 201', 'timed out'];
+export const DROP_HEADER = [
+  'A limited drop',
+  '201 / 409 / 429 / 500 (0) / other (0)',
+  'p50 / p99 (≤ 5) / slowest s',
+  'after 5 s',
+  'sold / oversold (0)',
+  'orders without a 201',
+  'timed out',
+];
 
 /** One row per run: a failed run says its error. */
 export function dropRows(runs: readonly DropResult[]): (string | number)[][] {

@@ -34,7 +34,12 @@ const BUSY = process.env.BENCH_DROP_BUSY !== '0';
  * are solved ahead at that cost, and a checkout refuses a proof priced under half of today's price.
  */
 async function oneRun(run: DropRun): Promise<DropFigures> {
-  const twin: Twin = await startTwin({ port: 0, seed: true, throttle: run.throttle, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  const twin: Twin = await startTwin({
+    port: 0,
+    seed: true,
+    throttle: run.throttle,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   try {
     const loadBefore = loadavg()[0]!;
     const figures = await checkoutFigures(twin, log, { buyers: run.buyers, units: 10, withProofs: false });
@@ -48,7 +53,11 @@ async function oneRun(run: DropRun): Promise<DropFigures> {
 async function apart(run: DropRun): Promise<DropFigures> {
   const out = join(tmpdir(), `bench-drop-${randomUUID()}.json`);
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), out, `${run.buyers}:${run.throttle ? 'on' : 'off'}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), out, `${run.buyers}:${run.throttle ? 'on' : 'off'}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`bench/drop.ts ${run.buyers}:${run.throttle ? 'on' : 'off'} ended with ${code}`);
     return JSON.parse(await readFile(out, 'utf8')) as DropFigures;

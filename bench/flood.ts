@@ -40,7 +40,8 @@ const FLOODED: readonly { readonly method: string; readonly path: string }[] = [
   { method: 'POST', path: '/api/orders' },
 ];
 
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The owner's ID token (what the back-office sends). */
@@ -48,7 +49,11 @@ async function ownerToken(twin: Twin): Promise<string> {
   const client = cognitoClient(twin.endpoints.cognito);
   try {
     const answer = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: twin.admin.email, PASSWORD: twin.admin.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: twin.clientId,
+        AuthParameters: { USERNAME: twin.admin.email, PASSWORD: twin.admin.password },
+      }),
     );
     return answer.AuthenticationResult!.IdToken!;
   } finally {
@@ -66,7 +71,13 @@ async function flood(base: string, until: number, workers = 24): Promise<number>
         const { method, path } = FLOODED[i % FLOODED.length]!;
         const body = method === 'POST' ? '{}' : undefined;
         // A bot that does not solve the proof of work (`challenge: false`) nor sign in.
-        const answer = await clientFetch(`${base}${path}`, { method, client: address, challenge: false, body, headers: body ? { 'content-type': 'application/json' } : {} }).catch(() => undefined);
+        const answer = await clientFetch(`${base}${path}`, {
+          method,
+          client: address,
+          challenge: false,
+          body,
+          headers: body ? { 'content-type': 'application/json' } : {},
+        }).catch(() => undefined);
         sent += 1;
         await answer?.arrayBuffer();
       }
@@ -76,12 +87,21 @@ async function flood(base: string, until: number, workers = 24): Promise<number>
 }
 
 /** The flood figures on `twin` (throttling like the stage; its edge on or off as `mode` says). */
-export async function floodFigures(twin: Twin, mode: FloodMode, seconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 60)): Promise<FloodFigures> {
+export async function floodFigures(
+  twin: Twin,
+  mode: FloodMode,
+  seconds = Number(process.env.BENCH_FLOOD_SECONDS ?? 60),
+): Promise<FloodFigures> {
   const token = await ownerToken(twin);
   const owner = nextClientAddress();
   // Every function loaded once (the cold start is not the flood's), from addresses of their own.
-  await clientFetch(`${twin.url}/api/admin/orders`, { client: owner, headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
-  for (const { method, path } of FLOODED) await clientFetch(`${twin.url}${path}`, { method, challenge: false, body: method === 'POST' ? '{}' : undefined }).then((r) => r.arrayBuffer());
+  await clientFetch(`${twin.url}/api/admin/orders`, { client: owner, headers: { authorization: `Bearer ${token}` } }).then((r) =>
+    r.arrayBuffer(),
+  );
+  for (const { method, path } of FLOODED)
+    await clientFetch(`${twin.url}${path}`, { method, challenge: false, body: method === 'POST' ? '{}' : undefined }).then((r) =>
+      r.arrayBuffer(),
+    );
   const before = { ...twin.invocations, refused: twin.edge?.tally.refused ?? 0 };
   const until = Date.now() + seconds * 1000;
   const flooding = flood(twin.url, until);
@@ -89,7 +109,10 @@ export async function floodFigures(twin: Twin, mode: FloodMode, seconds = Number
   const statuses: number[] = [];
   while (Date.now() < until) {
     const started = performance.now();
-    const answer = await clientFetch(`${twin.url}/api/admin/orders`, { client: owner, headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    const answer = await clientFetch(`${twin.url}/api/admin/orders`, {
+      client: owner,
+      headers: { authorization: `Bearer ${token}` },
+    }).catch(() => undefined);
     await answer?.arrayBuffer();
     times.push(performance.now() - started);
     statuses.push(answer?.status ?? 0);
@@ -108,13 +131,27 @@ export async function floodFigures(twin: Twin, mode: FloodMode, seconds = Number
     refusedAtEdgePerMinute: perMinute((twin.edge?.tally.refused ?? 0) - before.refused),
     apiGatewayPerMinute: perMinute(twin.invocations.requests - before.requests - ownerPassed),
     lambdaPerMinute: perMinute(twin.invocations.invoked - before.invoked - statuses.filter((s) => s === 200).length),
-    owner: { asked, ok: statuses.filter((s) => s === 200).length, p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)) },
+    owner: {
+      asked,
+      ok: statuses.filter((s) => s === 200).length,
+      p50Ms: Math.round(percentile(times, 50)),
+      p99Ms: Math.round(percentile(times, 99)),
+    },
   };
 }
 
 /** The lines of the bench's table for the two runs. */
 export function floodRows(runs: readonly FloodFigures[]): (string | number)[][] {
-  return runs.map((r) => [r.mode === 'waf' ? 'with the web ACL' : 'without (edgePlan=none)', r.sentPerMinute, r.refusedAtEdgePerMinute, r.apiGatewayPerMinute, r.lambdaPerMinute, `${r.owner.ok}/${r.owner.asked}`, r.owner.p50Ms, r.owner.p99Ms]);
+  return runs.map((r) => [
+    r.mode === 'waf' ? 'with the web ACL' : 'without (edgePlan=none)',
+    r.sentPerMinute,
+    r.refusedAtEdgePerMinute,
+    r.apiGatewayPerMinute,
+    r.lambdaPerMinute,
+    `${r.owner.ok}/${r.owner.asked}`,
+    r.owner.p50Ms,
+    r.owner.p99Ms,
+  ]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

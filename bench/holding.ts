@@ -125,8 +125,17 @@ function body(lines: Lines): string {
   return JSON.stringify({
     items: lines,
     shipping: {
-      email: `reserva.${tag}@example.com`, firstName: 'Reserva', lastName: 'Tudo', country: 'Portugal', address: `Rua ${tag}, 1`, city: 'Porto',
-      postalCode: '4000-123', phone: `93${String(randomInt(10_000_000)).padStart(7, '0')}`, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true,
+      email: `reserva.${tag}@example.com`,
+      firstName: 'Reserva',
+      lastName: 'Tudo',
+      country: 'Portugal',
+      address: `Rua ${tag}, 1`,
+      city: 'Porto',
+      postalCode: '4000-123',
+      phone: `93${String(randomInt(10_000_000)).padStart(7, '0')}`,
+      shippingMethod: 'ctt',
+      paymentMethod: 'transferencia',
+      acceptTerms: true,
     },
   });
 }
@@ -141,14 +150,20 @@ const triesAtDefault = (challenge: Challenge) => 0.75 * Number(challenge.paramet
 async function reserve(twin: Twin, lines: Lines, client: string, challenge: Challenge): Promise<Response> {
   const [solution] = await solveInWorkers([challenge], 1);
   return clientFetch(`${twin.url}/api/orders`, {
-    method: 'POST', client, body: body(lines),
+    method: 'POST',
+    client,
+    body: body(lines),
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': altchaHeader(challenge, solution!) },
   });
 }
 
 /** The attacker who asks for each challenge just before its reservation. */
 async function oneAtATime(twin: Twin, plan: readonly Lines[]): Promise<Measured> {
-  let tries = 0, solved = 0, refused = 0, held = 0, placed = 0;
+  let tries = 0,
+    solved = 0,
+    refused = 0,
+    held = 0,
+    placed = 0;
   for (const lines of plan) {
     const client = nextClientAddress();
     for (let attempt = 0; attempt < 30; attempt++) {
@@ -178,8 +193,14 @@ async function burst(twin: Twin, plan: readonly Lines[]): Promise<Measured> {
   const answers = await Promise.all(
     plan.map((lines, i) =>
       clientFetch(`${twin.url}/api/orders`, {
-        method: 'POST', client: clients[i], body: body(lines),
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': altchaHeader(challenges[i]!, solutions[i]!) },
+        method: 'POST',
+        client: clients[i],
+        body: body(lines),
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+          'x-altcha': altchaHeader(challenges[i]!, solutions[i]!),
+        },
       }),
     ),
   );
@@ -223,7 +244,9 @@ async function attackHere(attack: Attack, out: string): Promise<void> {
 async function attackApart(attack: Attack): Promise<TwinRun> {
   const out = join(tmpdir(), `holding-${randomUUID()}.json`);
   try {
-    await promisify(execFile)(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), attack, out], { maxBuffer: 64 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), attack, out], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return JSON.parse(readFileSync(out, 'utf8')) as TwinRun;
   } finally {
     rmSync(out, { force: true });
@@ -235,10 +258,16 @@ async function main(): Promise<void> {
   console.log(`holding: one try ${(perTry * 1000).toFixed(3)} ms CPU; the attacker who asks one at a time…`);
   const sequential = await attackApart('oneAtATime');
   const holds = Math.ceil(HOLD_MINUTES_WANTED / sequential.holdMinutes);
-  console.log(`holding: ${sequential.units} units in ${sequential.reservations} reservations, ${sequential.holdMinutes} min a hold; the burst…`);
+  console.log(
+    `holding: ${sequential.units} units in ${sequential.reservations} reservations, ${sequential.holdMinutes} min a hold; the burst…`,
+  );
   const burstRun = await attackApart('burst');
   const cpu = (tries: number) => tries * perTry;
-  const finish = ({ tries, ...rest }: Measured): HoldingRun => ({ ...rest, cpuSecondsOneHold: Math.round(cpu(tries)), cpuSecondsTwoHours: Math.round(cpu(tries) * holds) });
+  const finish = ({ tries, ...rest }: Measured): HoldingRun => ({
+    ...rest,
+    cpuSecondsOneHold: Math.round(cpu(tries)),
+    cpuSecondsTwoHours: Math.round(cpu(tries) * holds),
+  });
   const result: HoldingFigures = {
     when: new Date().toISOString(),
     catalogueUnits: sequential.units,

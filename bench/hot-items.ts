@@ -48,15 +48,24 @@ export interface HotItemFigures {
   readonly takenWithout201: number;
 }
 
-const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 /** The figures on `twin` (in this process): `rates` in reservations a second, `stepSeconds` each. */
-export async function hotItemFigures(twin: Twin, log: (line: string) => void, rates: readonly number[] = [2, 4, 8, 16, 32], stepSeconds = 4): Promise<HotItemFigures> {
+export async function hotItemFigures(
+  twin: Twin,
+  log: (line: string) => void,
+  rates: readonly number[] = [2, 4, 8, 16, 32],
+  stepSeconds = 4,
+): Promise<HotItemFigures> {
   const stock = 1_000_000;
   const id = `bench-hot-${randomUUID().slice(0, 6)}`;
   await putProduct(benchProduct(10_003, { id, stock }), new Date());
   log(`hot item: solving ${rates.reduce((sum, rate) => sum + rate * stepSeconds, 0)} proofs of work ahead`);
-  const proofs = await presolvedProofs(twin, rates.reduce((sum, rate) => sum + rate * stepSeconds, 0));
+  const proofs = await presolvedProofs(
+    twin,
+    rates.reduce((sum, rate) => sum + rate * stepSeconds, 0),
+  );
   const viewer = () => `10.${Array.from({ length: 3 }, () => Math.floor(Math.random() * 256)).join('.')}`;
   const reserve = async (): Promise<{ outcome: 'placed' | 'exhausted' | 'other'; ms: number }> => {
     const body = JSON.parse(orderBody(id)) as { shipping: { phone: string } };
@@ -64,7 +73,13 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
     const began = Date.now();
     const answer = await fetch(`${twin.apiOriginUrl}/api/orders`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proofs.pop() ?? '', 'x-origin-verify': twin.edgeOrigin.value, 'x-viewer-ip': viewer() },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+        'x-altcha': proofs.pop() ?? '',
+        'x-origin-verify': twin.edgeOrigin.value,
+        'x-viewer-ip': viewer(),
+      },
       body: JSON.stringify(body),
     }).catch(() => undefined);
     const json = (await answer?.json().catch(() => undefined)) as { error?: { code?: string } } | undefined;
@@ -104,7 +119,9 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
     placedInAll += step.placed;
     if (step.retryExhausted > 0) break;
   }
-  const left = Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock);
+  const left = Number(
+    (await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
   const first = steps.findIndex((step) => step.retryExhausted > 0);
   const sustained = first === -1 ? steps.at(-1) : steps[first - 1];
   return {
@@ -120,12 +137,31 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
 export function hotItemRows(figures: HotItemFigures | { error: string }): string[][] {
   if ('error' in figures) return [[`Hot item figures failed: ${figures.error}`]];
   return [
-    [`One piece's reservations (${figures.stepSeconds} s a step)`, 'sent', 'placed', '503 busy', 'other', 'placed/s', 'p50 ms', 'p99 ms', 'conflicts retried'],
+    [
+      `One piece's reservations (${figures.stepSeconds} s a step)`,
+      'sent',
+      'placed',
+      '503 busy',
+      'other',
+      'placed/s',
+      'p50 ms',
+      'p99 ms',
+      'conflicts retried',
+    ],
     ['---', '---', '---', '---', '---', '---', '---', '---', '---'],
-    ...figures.steps.map((s) => [`${s.rate}/s`, s.sent, s.placed, s.retryExhausted, s.other, s.placedPerSecond, s.p50Ms, s.p99Ms, s.conflicts].map(String)),
+    ...figures.steps.map((s) =>
+      [`${s.rate}/s`, s.sent, s.placed, s.retryExhausted, s.other, s.placedPerSecond, s.p50Ms, s.p99Ms, s.conflicts].map(String),
+    ),
     [
       `sustained before the first 503: ${figures.sustainedPerSecond}/s; first 409 at ${figures.firstExhaustedAtRate ?? 'none'}${figures.firstExhaustedAtRate ? '/s' : ''}; units taken without a 201 ${figures.takenWithout201}`,
-      '', '', '', '', '', '', '', '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
     ],
   ];
 }
@@ -133,7 +169,13 @@ export function hotItemRows(figures: HotItemFigures | { error: string }): string
 // Alone: a twin of its own (no stage throttle, as the bench's throughput figures), the figures as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
   // The proof of work at the smallest cost, as the bench's own twin: the proofs are solved ahead at it.
-  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir(), throttle: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  const twin = await startTwin({
+    port: 0,
+    seed: true,
+    webDist: webDistDir(),
+    throttle: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   try {
     const rates = process.env.BENCH_HOT_RATES?.split(',').map(Number);
     const figures = await hotItemFigures(twin, (line) => process.stderr.write(`[bench] ${line}\n`), rates);

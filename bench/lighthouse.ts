@@ -19,7 +19,15 @@ const RUNS = 3;
 export async function lighthouseScores(baseUrl: string, pages: readonly string[]): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const scores: LighthouseScores[] = [];
@@ -35,7 +43,14 @@ export async function lighthouseScores(baseUrl: string, pages: readonly string[]
         const c = result!.lhr.categories;
         const score = (key: string) => Math.round((c[key]?.score ?? 0) * 100);
         const lcpMs = Math.round(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
-        runs.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcpMs });
+        runs.push({
+          page,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          seo: score('seo'),
+          lcpMs,
+        });
       }
       // The median of each figure over the runs.
       const median = (pick: (s: LighthouseScores) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;

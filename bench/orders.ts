@@ -2,7 +2,18 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 
-const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+const shipping = {
+  email: 'bench@example.com',
+  firstName: 'Bench',
+  lastName: 'Mark',
+  country: 'Portugal',
+  address: 'Rua A, 1',
+  city: 'Porto',
+  postalCode: '4000-123',
+  shippingMethod: 'ctt',
+  paymentMethod: 'transferencia',
+  acceptTerms: true,
+};
 
 /**
  * One piece of `productId`, shipped to `email`, with its proof if given. Each shopper has an e-mail and a
@@ -10,7 +21,11 @@ const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Ma
  * counts per e-mail, phone and address (docs/design.md §27), and a thousand shoppers are a thousand customers.
  */
 export const orderBody = (productId: string, email = `bench.${randomUUID().slice(0, 12)}@example.com`, proof?: string): string =>
-  JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email, phone: `91${String(randomInt(10_000_000)).padStart(7, '0')}` }, ...(proof ? { proofKey: proof } : {}) });
+  JSON.stringify({
+    items: [{ productId, quantity: 1 }],
+    shipping: { ...shipping, email, phone: `91${String(randomInt(10_000_000)).padStart(7, '0')}` },
+    ...(proof ? { proofKey: proof } : {}),
+  });
 
 /** 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

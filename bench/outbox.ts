@@ -39,7 +39,11 @@ async function adminToken(twin: Twin): Promise<string> {
   const client = cognitoClient(twin.endpoints.cognito);
   try {
     const answer = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: twin.admin.email, PASSWORD: twin.admin.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: twin.clientId,
+        AuthParameters: { USERNAME: twin.admin.email, PASSWORD: twin.admin.password },
+      }),
     );
     return answer.AuthenticationResult!.AccessToken!;
   } finally {
@@ -76,7 +80,8 @@ async function restockWith(twin: Twin, token: string, alerts: number, product: (
   const emails = Array.from({ length: alerts }, (_, i) => `aviso${i}.${id}@example.com`);
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      for (let email = emails.shift(); email; email = emails.shift()) await seedConfirmedStockAlert({ email, productId: id, productName: piece.name });
+      for (let email = emails.shift(); email; email = emails.shift())
+        await seedConfirmedStockAlert({ email, productId: id, productName: piece.name });
     }),
   );
   const started = performance.now();
@@ -98,7 +103,15 @@ async function lagOf(orderIds: ReadonlySet<string>): Promise<number[]> {
   const lags: number[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await ddb().send(new ScanCommand({ TableName: tableName('outbox'), ExclusiveStartKey: start, FilterExpression: '#s = :sent AND #t = :mail', ExpressionAttributeNames: { '#s': 'status', '#t': 'type' }, ExpressionAttributeValues: { ':sent': 'sent', ':mail': 'mail' } }));
+    const page = await ddb().send(
+      new ScanCommand({
+        TableName: tableName('outbox'),
+        ExclusiveStartKey: start,
+        FilterExpression: '#s = :sent AND #t = :mail',
+        ExpressionAttributeNames: { '#s': 'status', '#t': 'type' },
+        ExpressionAttributeValues: { ':sent': 'sent', ':mail': 'mail' },
+      }),
+    );
     for (const item of page.Items ?? []) {
       const orderId = /^(?:order|owner#order)#(\d{6})/.exec(String(item.id))?.[1];
       if (orderId && orderIds.has(orderId)) lags.push((Date.parse(String(item.sentAt)) - Date.parse(String(item.createdAt))) / 1000);
@@ -110,7 +123,11 @@ async function lagOf(orderIds: ReadonlySet<string>): Promise<number[]> {
 
 export async function outboxFigures(
   twin: Twin,
-  options: { readonly product: (id: string) => Product; readonly paidOrder: (productId: string) => Promise<string>; readonly log: (text: string) => void },
+  options: {
+    readonly product: (id: string) => Product;
+    readonly paidOrder: (productId: string) => Promise<string>;
+    readonly log: (text: string) => void;
+  },
 ): Promise<OutboxFigures> {
   const token = await adminToken(twin);
   // A first save warms the route's function (its cold start is not the figure).
@@ -135,5 +152,13 @@ export async function outboxFigures(
     lags = await lagOf(orderIds);
   }
   const round2 = (n: number) => Math.round(n * 100) / 100;
-  return { restock, lag: { mails: lags.length, p50Seconds: round2(percentile(lags, 50)), p99Seconds: round2(percentile(lags, 99)), maxSeconds: round2(lags.at(-1) ?? 0) } };
+  return {
+    restock,
+    lag: {
+      mails: lags.length,
+      p50Seconds: round2(percentile(lags, 50)),
+      p99Seconds: round2(percentile(lags, 99)),
+      maxSeconds: round2(lags.at(-1) ?? 0),
+    },
+  };
 }

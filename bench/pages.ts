@@ -60,7 +60,9 @@ export async function pageFigures(twin: Twin, dist: string, product: Product, lo
   // As CloudFront's origin group asks (the API's own address, with the origin secret and the fallback's header).
   const secret = twin.edgeOrigin.value;
   const render = async (key: string) => {
-    const answer = await fetch(`${twin.apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': secret } });
+    const answer = await fetch(`${twin.apiOriginUrl}/api/pages/${key}`, {
+      headers: { 'x-origin-verify': secret, 'x-pages-fallback': secret },
+    });
     if (answer.status !== 200) throw new Error(`GET /api/pages/${key}: ${answer.status}`);
     await answer.text();
   };
@@ -86,5 +88,11 @@ export async function pageFigures(twin: Twin, dist: string, product: Product, lo
   }
   const weights = [];
   for (const page of [paths.home, paths.shop, paths.product(product.id)]) weights.push(await weigh(twin.url, dist, page));
-  return { renderShopMs: median(shopRuns), renderProductMs: median(productRuns), saveToPageMs: median(saveRuns), saveToPageRunsMs: saveRuns, weights };
+  return {
+    renderShopMs: median(shopRuns),
+    renderProductMs: median(productRuns),
+    saveToPageMs: median(saveRuns),
+    saveToPageRunsMs: saveRuns,
+    weights,
+  };
 }

@@ -50,16 +50,30 @@ const mbwayOrderBody = () => {
   return JSON.stringify({ ...body, shipping: { ...body.shipping, paymentMethod: 'mbway' } });
 };
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 export async function paymentFigures(log: (line: string) => void = () => {}): Promise<PaymentFigures> {
-  const twin = await startTwin({ port: 0, seed: false, throttle: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min, automaticPayments: { mbway: true } });
+  const twin = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    ownerMailsPerHour: 1_000_000,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+    automaticPayments: { mbway: true },
+  });
   try {
     await putProduct(benchProduct(30_000, { id: 'bench-payments', stock: 100_000 }), new Date());
-    const orderOf = async (id: string) => (await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id }, ConsistentRead: true }))).Item as { status: string; providerPayment?: ProviderPaymentRecord } | undefined;
+    const orderOf = async (id: string) =>
+      (await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id }, ConsistentRead: true }))).Item as
+        { status: string; providerPayment?: ProviderPaymentRecord } | undefined;
     /** The payment id once the consumer has started the payment (polled; 15 s at most). */
     const paymentIdOf = async (id: string) => {
-      for (const deadline = performance.now() + 15_000; performance.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 10))) {
+      for (
+        const deadline = performance.now() + 15_000;
+        performance.now() < deadline;
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      ) {
         const paymentId = (await orderOf(id))?.providerPayment?.paymentId;
         if (paymentId) return paymentId;
       }
@@ -73,7 +87,11 @@ export async function paymentFigures(log: (line: string) => void = () => {}): Pr
     // Run -1 warms the functions up (their first cold start) and is not counted.
     for (let run = -1; run < RUNS; run++) {
       const started = performance.now();
-      const answer = await clientFetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: mbwayOrderBody() });
+      const answer = await clientFetch(`${twin.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: mbwayOrderBody(),
+      });
       if (answer.status !== 201) throw new Error(`POST /api/orders answered ${answer.status}`);
       const { order } = (await answer.json()) as { order: { id: string } };
       const reserved = performance.now();
@@ -89,7 +107,17 @@ export async function paymentFigures(log: (line: string) => void = () => {}): Pr
     }
     const sorted = (values: number[]) => values.map(Math.round).sort((a, b) => a - b);
     const [t, s, w] = [sorted(total), sorted(start), sorted(webhook)];
-    return { runs: RUNS, reserveToPaidP50Ms: percentile(t, 50), reserveToPaidP99Ms: percentile(t, 99), startP50Ms: percentile(s, 50), startP99Ms: percentile(s, 99), webhookP50Ms: percentile(w, 50), webhookP99Ms: percentile(w, 99), notPaid, load: Number(loadavg()[0]!.toFixed(1)) };
+    return {
+      runs: RUNS,
+      reserveToPaidP50Ms: percentile(t, 50),
+      reserveToPaidP99Ms: percentile(t, 99),
+      startP50Ms: percentile(s, 50),
+      startP99Ms: percentile(s, 99),
+      webhookP50Ms: percentile(w, 50),
+      webhookP99Ms: percentile(w, 99),
+      notPaid,
+      load: Number(loadavg()[0]!.toFixed(1)),
+    };
   } finally {
     await twin.stop();
   }
@@ -98,8 +126,14 @@ export async function paymentFigures(log: (line: string) => void = () => {}): Pr
 /** The figures as table rows (label, value). */
 export function paymentRows(figures: PaymentFigures): [string, string][] {
   return [
-    [`reserva → pagamento confirmado (MB WAY, approved at once), p50 / p99 of ${figures.runs} (ms)`, `${figures.reserveToPaidP50Ms} / ${figures.reserveToPaidP99Ms}`],
-    ['of which the reservation answered → the consumer started the payment, p50 / p99 (ms)', `${figures.startP50Ms} / ${figures.startP99Ms}`],
+    [
+      `reserva → pagamento confirmado (MB WAY, approved at once), p50 / p99 of ${figures.runs} (ms)`,
+      `${figures.reserveToPaidP50Ms} / ${figures.reserveToPaidP99Ms}`,
+    ],
+    [
+      'of which the reservation answered → the consumer started the payment, p50 / p99 (ms)',
+      `${figures.startP50Ms} / ${figures.startP99Ms}`,
+    ],
     ['of which the approval → Enviar (the signed notification), p50 / p99 (ms)', `${figures.webhookP50Ms} / ${figures.webhookP99Ms}`],
     ['orders not in Enviar after their notification', String(figures.notPaid)],
   ];

@@ -36,7 +36,11 @@ const p50 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Mat
 async function phonePhoto(index: number): Promise<Buffer> {
   const piece = seedPieces[index % seedPieces.length]!;
   const base = await phoneJpeg(jewelleryImage(piece, index % 2 === 0 ? 1 : 2));
-  const grain = await sharp({ create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 28 } } }).png({ compressionLevel: 0 }).toBuffer();
+  const grain = await sharp({
+    create: { width: 4032, height: 3024, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 28 } },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   return sharp(base)
     .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 92 })
@@ -65,11 +69,22 @@ async function uploadThroughTwin(bytes: Buffer): Promise<{ photo: Omit<ProductPh
 async function imageBytes(url: string): Promise<number> {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const sizes: Promise<number>[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/images/')) sizes.push(response.body().then((body) => body.length, () => 0));
+      if (new URL(response.url()).pathname.startsWith('/images/'))
+        sizes.push(
+          response.body().then(
+            (body) => body.length,
+            () => 0,
+          ),
+        );
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -96,7 +111,8 @@ export async function photoFigures(baseUrl: string, log: (text: string) => void)
   for (const source of sources) uploaded.push(await uploadThroughTwin(source));
   const now = new Date();
   const photosOf = (i: number, name: string) => [uploaded[i % 6]!, uploaded[(i + 1) % 6]!].map(({ photo }) => ({ ...photo, alt: name }));
-  for (const [i, { metal: _m, motif: _mo, backdrop: _b, ...piece }] of seedPieces.entries()) await putProduct(withPhotos(piece, photosOf(i, piece.name)), now);
+  for (const [i, { metal: _m, motif: _mo, backdrop: _b, ...piece }] of seedPieces.entries())
+    await putProduct(withPhotos(piece, photosOf(i, piece.name)), now);
   // The pieces that open the listing (the bench's newest, not the demo's) get them too: /shop's first view shows those.
   const opening = (await listProducts()).slice(0, LISTING_OPENING);
   for (const [i, piece] of opening.entries()) await putProduct(withPhotos(piece, photosOf(i, piece.name)), now);

@@ -57,9 +57,15 @@ export async function proofFigures(log: (line: string) => void = () => {}): Prom
 /** The figures as table rows (label, value). */
 export function proofRows(figures: ProofFigures): [string, string][] {
   return [
-    [`screenshot 1170×2532 PNG, ${(figures.screenshotBytes / 1e6).toFixed(1)} MB: check + JPEG copy, p50 / max of ${RUNS} (ms)`, `${figures.screenshotP50Ms} / ${figures.screenshotMaxMs}`],
-    ['the owner\'s JPEG copy', `${Math.round(figures.safeCopyBytes / 1024)} KB`],
-    [`PDF, ${figures.pdfPages} pages, ${Math.round(figures.pdfBytes / 1024)} KB: parse + active-content walk, p50 / max of ${RUNS} (ms)`, `${figures.pdfP50Ms} / ${figures.pdfMaxMs}`],
+    [
+      `screenshot 1170×2532 PNG, ${(figures.screenshotBytes / 1e6).toFixed(1)} MB: check + JPEG copy, p50 / max of ${RUNS} (ms)`,
+      `${figures.screenshotP50Ms} / ${figures.screenshotMaxMs}`,
+    ],
+    ["the owner's JPEG copy", `${Math.round(figures.safeCopyBytes / 1024)} KB`],
+    [
+      `PDF, ${figures.pdfPages} pages, ${Math.round(figures.pdfBytes / 1024)} KB: parse + active-content walk, p50 / max of ${RUNS} (ms)`,
+      `${figures.pdfP50Ms} / ${figures.pdfMaxMs}`,
+    ],
   ];
 }
 

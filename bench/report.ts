@@ -15,18 +15,20 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const ms = (n: number) => n.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-
 export function printTable(r: any, seconds: number): void {
   const lines: string[] = [];
   const row = (...cells: (string | number)[]) => lines.push(`| ${cells.join(' | ')} |`);
   /** One part's section: its rows, or the error it failed with; nothing when the part was left out. */
   const section = (title: string, figures: any, rows: (figures: any) => void) => {
     if (figures === undefined) return;
-    if (figures && typeof figures === 'object' && 'error' in figures && typeof figures.error === 'string') lines.push(`${title} FAILED: ${figures.error}`);
+    if (figures && typeof figures === 'object' && 'error' in figures && typeof figures.error === 'string')
+      lines.push(`${title} FAILED: ${figures.error}`);
     else rows(figures);
     lines.push('');
   };
-  lines.push(`\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${seconds} s per load run; total ${r.seconds.toFixed(0)} s; proof-of-work cost of the bench's twin ${r.challengeCost}, measured apart at the default)\n`);
+  lines.push(
+    `\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${seconds} s per load run; total ${r.seconds.toFixed(0)} s; proof-of-work cost of the bench's twin ${r.challengeCost}, measured apart at the default)\n`,
+  );
   section('API', r.api, (api) => {
     row('API', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors');
     row('---', '---', '---', '---', '---', '---', '---', '---', '---');
@@ -54,21 +56,63 @@ export function printTable(r: any, seconds: number): void {
     row('100 paid orders, 10 at a time', outbox.lag.mails, outbox.lag.p50Seconds, outbox.lag.p99Seconds, outbox.lag.maxSeconds);
   });
   section('Abuse', r.abuse, (abuse) => {
-    row(`Honest checkouts (${abuse.honestClients} shoppers, ${abuse.seconds} s; the page asks again after the stage's 429)`, 'checkouts', 'succeeded', 'p50 ms', 'p99 ms', 'asked again');
+    row(
+      `Honest checkouts (${abuse.honestClients} shoppers, ${abuse.seconds} s; the page asks again after the stage's 429)`,
+      'checkouts',
+      'succeeded',
+      'p50 ms',
+      'p99 ms',
+      'asked again',
+    );
     row('---', '---', '---', '---', '---', '---');
-    row('alone', abuse.withoutAbuser.checkouts, pct(abuse.withoutAbuser.successRate), abuse.withoutAbuser.p50Ms, abuse.withoutAbuser.p99Ms, abuse.withoutAbuser.askedAgain);
-    row(`beside one address at ${abuse.abuser.requestsPerSecond} reservations/s`, abuse.withAbuser.checkouts, pct(abuse.withAbuser.successRate), abuse.withAbuser.p50Ms, abuse.withAbuser.p99Ms, abuse.withAbuser.askedAgain);
-    row('the abuser', `${abuse.abuser.sent} sent`, `${abuse.abuser.reserved} reserved, ${abuse.abuser.refusedHoldLimit} refused hold_limit`, `${abuse.abuser.refused429} refused 429`, `${abuse.abuser.other} other`);
+    row(
+      'alone',
+      abuse.withoutAbuser.checkouts,
+      pct(abuse.withoutAbuser.successRate),
+      abuse.withoutAbuser.p50Ms,
+      abuse.withoutAbuser.p99Ms,
+      abuse.withoutAbuser.askedAgain,
+    );
+    row(
+      `beside one address at ${abuse.abuser.requestsPerSecond} reservations/s`,
+      abuse.withAbuser.checkouts,
+      pct(abuse.withAbuser.successRate),
+      abuse.withAbuser.p50Ms,
+      abuse.withAbuser.p99Ms,
+      abuse.withAbuser.askedAgain,
+    );
+    row(
+      'the abuser',
+      `${abuse.abuser.sent} sent`,
+      `${abuse.abuser.reserved} reserved, ${abuse.abuser.refusedHoldLimit} refused hold_limit`,
+      `${abuse.abuser.refused429} refused 429`,
+      `${abuse.abuser.other} other`,
+    );
   });
   section('Proof of work', r.challenge, (challenge) => {
     row(`Proof of work at the default cost (${challenge.maxNumber})`, 'value');
     row('---', '---');
-    row('phone: the widget in Chromium, 4× CPU throttling, median / p90 ms (target median ≤ 1 000)', `${challenge.widgetMedianMs} / ${challenge.widgetP90Ms}`);
+    row(
+      'phone: the widget in Chromium, 4× CPU throttling, median / p90 ms (target median ≤ 1 000)',
+      `${challenge.widgetMedianMs} / ${challenge.widgetP90Ms}`,
+    );
     row('the same with one worker, median ms', challenge.oneWorkerMedianMs);
-    row('bot: CPU-seconds per solve / per 1 000 reservations (Node, one core)', `${challenge.botCpuSecondsPerSolve} / ${challenge.botCpuSecondsPer1000}`);
+    row(
+      'bot: CPU-seconds per solve / per 1 000 reservations (Node, one core)',
+      `${challenge.botCpuSecondsPerSolve} / ${challenge.botCpuSecondsPer1000}`,
+    );
   });
   section("One address's flood", r.flood, (flood) => {
-    row(`One address's flood (${flood[0]?.seconds ?? 0} s; per minute)`, 'sent', 'refused at the edge', 'reached API Gateway', 'reached Lambda', "owner's answers", 'owner p50 ms', 'owner p99 ms');
+    row(
+      `One address's flood (${flood[0]?.seconds ?? 0} s; per minute)`,
+      'sent',
+      'refused at the edge',
+      'reached API Gateway',
+      'reached Lambda',
+      "owner's answers",
+      'owner p50 ms',
+      'owner p99 ms',
+    );
     row('---', '---', '---', '---', '---', '---', '---', '---');
     for (const cells of floodRows(flood)) row(...cells);
   });
@@ -93,7 +137,10 @@ export function printTable(r: any, seconds: number): void {
   section('Web', r.web, (web) => {
     row('Web (gzip)', 'size');
     row('---', '---');
-    row(`shop first-load JS (target ≤ ${kb(FIRST_LOAD_JS_BUDGET_BYTES)})`, `${kb(web.firstLoadJsGzip)}${web.firstLoadJsGzip > FIRST_LOAD_JS_BUDGET_BYTES ? ' OVER' : ''}`);
+    row(
+      `shop first-load JS (target ≤ ${kb(FIRST_LOAD_JS_BUDGET_BYTES)})`,
+      `${kb(web.firstLoadJsGzip)}${web.firstLoadJsGzip > FIRST_LOAD_JS_BUDGET_BYTES ? ' OVER' : ''}`,
+    );
     row('shop first-load CSS', kb(web.firstLoadCssGzip));
     row('admin chunks', kb(web.adminChunksGzip));
     row('Amplify / auth chunks', kb(web.amplifyChunksGzip));
@@ -112,12 +159,25 @@ export function printTable(r: any, seconds: number): void {
   section('Lambda bundles', r.lambdas, (functions: LambdaSize[]) => {
     row('Lambda bundle', 'minified', 'gzip', 'cold import ms (p50 of 5)', 'clients');
     row('---', '---', '---', '---', '---');
-    for (const l of functions) row(l.readRoute ? `${l.handler} (read)` : l.handler, kb(l.bytes), kb(l.gzip), l.coldImportMs, l.clients.join(', '));
+    for (const l of functions)
+      row(l.readRoute ? `${l.handler} (read)` : l.handler, kb(l.bytes), kb(l.gzip), l.coldImportMs, l.clients.join(', '));
     const reads = functions.filter((l) => l.readRoute);
     const largest = Math.max(...reads.map((l) => l.bytes));
     const coldP50 = median(functions.map((l) => l.coldImportMs));
-    row(`read routes: largest / median (target ≤ ${kb(READ_ROUTE_BUDGET_BYTES)})`, `${kb(largest)}${largest > READ_ROUTE_BUDGET_BYTES ? ' OVER' : ''}`, kb(median(reads.map((l) => l.bytes))), '', '');
-    row(`all functions: cold import p50 (target ≤ ${COLD_IMPORT_BUDGET_MS} ms)`, '', '', `${coldP50}${coldP50 > COLD_IMPORT_BUDGET_MS ? ' OVER' : ''}`, '');
+    row(
+      `read routes: largest / median (target ≤ ${kb(READ_ROUTE_BUDGET_BYTES)})`,
+      `${kb(largest)}${largest > READ_ROUTE_BUDGET_BYTES ? ' OVER' : ''}`,
+      kb(median(reads.map((l) => l.bytes))),
+      '',
+      '',
+    );
+    row(
+      `all functions: cold import p50 (target ≤ ${COLD_IMPORT_BUDGET_MS} ms)`,
+      '',
+      '',
+      `${coldP50}${coldP50 > COLD_IMPORT_BUDGET_MS ? ' OVER' : ''}`,
+      '',
+    );
   });
   section('Photos', r.photos, (photos) => {
     row('Photos (4032×3024 phone JPEGs)', 'value');

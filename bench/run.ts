@@ -68,7 +68,6 @@ async function part<T>(name: string, run: () => Promise<T>): Promise<T | Failed 
   }
 }
 
-
 async function main(): Promise<void> {
   const started = Date.now();
   // The throughput and contention figures measure the functions and the database, so this twin does
@@ -92,7 +91,14 @@ async function main(): Promise<void> {
     // comes later and backs one order only, so the idempotency figure sends one of its own.
     // autocannon comes from one address: it talks to the API's origin as CloudFront does, with the
     // origin secret and a different viewer IP per request (as many shoppers).
-    const asCloudFront = () => ({ 'x-origin-verify': twin.edgeOrigin.value, 'x-viewer-ip': `10.${randomUUID().split('-').slice(0, 3).map((h) => parseInt(h.slice(0, 2), 16)).join('.')}` });
+    const asCloudFront = () => ({
+      'x-origin-verify': twin.edgeOrigin.value,
+      'x-viewer-ip': `10.${randomUUID()
+        .split('-')
+        .slice(0, 3)
+        .map((h) => parseInt(h.slice(0, 2), 16))
+        .join('.')}`,
+    });
 
     // ── API latency and throughput ──
     const api = await part('api', async () => {
@@ -103,7 +109,9 @@ async function main(): Promise<void> {
       }
       for (const connections of [1, 10, 50]) {
         log(`GET /api/products/{id}, ${connections} clients`);
-        runs.push(await load({ name: 'GET /api/products/{id}', url: `${twin.url}/api/products/bench-0042`, connections, seconds: SECONDS }));
+        runs.push(
+          await load({ name: 'GET /api/products/{id}', url: `${twin.url}/api/products/bench-0042`, connections, seconds: SECONDS }),
+        );
       }
       await putProduct(product(9999, { id: 'bench-orders', stock: 1_000_000 }), now);
       // Each reservation with its own solved proof of work (x-altcha), solved ahead: see presolvedProofs.
@@ -118,7 +126,10 @@ async function main(): Promise<void> {
           seconds: SECONDS,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          perRequest: () => ({ headers: { 'idempotency-key': randomUUID(), 'x-altcha': altchaProofs.pop() ?? '', ...asCloudFront() }, body: orderBody('bench-orders') }),
+          perRequest: () => ({
+            headers: { 'idempotency-key': randomUUID(), 'x-altcha': altchaProofs.pop() ?? '', ...asCloudFront() },
+            body: orderBody('bench-orders'),
+          }),
         }),
       );
       return runs;
@@ -213,7 +224,8 @@ async function main(): Promise<void> {
       log('drop: 200 and 1000 buyers at once for 10 units, throttle off and on, beside a busy core (bench/drop.ts)');
       const figures = await apart<DropBench>('drop.ts');
       // A run that failed is told and kept; the others' figures stand.
-      for (const run of figures.runs) if ('error' in run) failures.push(`drop ${run.run.buyers}:${run.run.throttle ? 'on' : 'off'}: ${run.error}`);
+      for (const run of figures.runs)
+        if ('error' in run) failures.push(`drop ${run.run.buyers}:${run.run.throttle ? 'on' : 'off'}: ${run.error}`);
       return figures;
     });
 
@@ -229,12 +241,39 @@ async function main(): Promise<void> {
       return apart<StackSizeFigures>('stack-size.ts');
     });
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, challengeCost, failures, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, drop, payments, stacks, web, pages, lambdas, photos, proofs, lighthouse };
+    const results = {
+      when: new Date().toISOString(),
+      node: process.version,
+      seconds: (Date.now() - started) / 1000,
+      catalogue: CATALOGUE,
+      challengeCost,
+      failures,
+      api,
+      contention,
+      hotItem,
+      idempotency,
+      challenge,
+      outbox,
+      abuse,
+      flood,
+      twinFails,
+      drop,
+      payments,
+      stacks,
+      web,
+      pages,
+      lambdas,
+      photos,
+      proofs,
+      lighthouse,
+    };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results, SECONDS);
     if (failures.length > 0) {
-      process.stderr.write(`[bench] ${failures.length} part(s) failed, the others' figures are written:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
+      process.stderr.write(
+        `[bench] ${failures.length} part(s) failed, the others' figures are written:\n${failures.map((line) => `  ${line}`).join('\n')}\n`,
+      );
       process.exitCode = 1;
     }
   } finally {
@@ -251,19 +290,31 @@ async function contentionFigures(twin: Twin, now: Date) {
   const contentionStart = Date.now();
   const statuses = await Promise.all(
     proofs.map((altcha) =>
-      clientFetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': altcha }, body: orderBody('bench-scarce') })
+      clientFetch(`${twin.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': altcha },
+        body: orderBody('bench-scarce'),
+      })
         .then(async (r) => ({ status: r.status, body: (await r.json().catch(() => undefined)) as { order?: { id: string } } | undefined }))
         .catch(() => ({ status: 0, body: undefined })),
     ),
   );
   const contentionMs = Date.now() - contentionStart;
-  const stockOf = async (id: string) => Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock);
+  const stockOf = async (id: string) =>
+    Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock);
   const finalStock = await stockOf('bench-scarce');
   const created = statuses.filter((s) => s.status === 201).length;
   // Nobody pays: their time runs out, and the expiry gives every unit back exactly once.
   const past = new Date(Date.now() - 1000).toISOString();
   for (const answer of statuses.filter((s) => s.status === 201)) {
-    await ddb().send(new UpdateCommand({ TableName: tableName('orders'), Key: { id: answer.body!.order!.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': past } }));
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('orders'),
+        Key: { id: answer.body!.order!.id },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': past },
+      }),
+    );
   }
   const expired = await expireReservations(new Date());
   const stockAfterExpiry = await stockOf('bench-scarce');
@@ -290,11 +341,21 @@ async function idempotencyFigures(twin: Twin, now: Date) {
   const proofs = await presolvedProofs(twin, 100);
   const repeats = await Promise.all(
     proofs.map((altcha) =>
-      clientFetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-altcha': altcha }, body: idemBody }).then((r) => r.status),
+      clientFetch(`${twin.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-altcha': altcha },
+        body: idemBody,
+      }).then((r) => r.status),
     ),
   );
   const orders = await ddb().send(
-    new QueryCommand({ TableName: tableName('orders'), IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'email = :e', ExpressionAttributeValues: { ':l': 'order', ':e': email } }),
+    new QueryCommand({
+      TableName: tableName('orders'),
+      IndexName: 'byListing',
+      KeyConditionExpression: 'listing = :l',
+      FilterExpression: 'email = :e',
+      ExpressionAttributeValues: { ':l': 'order', ':e': email },
+    }),
   );
   // One e-mail: past its limit the repeats are told to wait (429), which changes nothing either.
   return {
@@ -310,7 +371,9 @@ async function idempotencyFigures(twin: Twin, now: Date) {
 async function apart<T>(script: string, ...args: string[]): Promise<T> {
   const out = join(tmpdir(), `bench-${randomUUID()}.json`);
   try {
-    await promisify(execFile)(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'bench', script), out, ...args], { maxBuffer: 256 * 1024 * 1024 });
+    await promisify(execFile)(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'bench', script), out, ...args], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     return JSON.parse(await readFile(out, 'utf8')) as T;
   } finally {
     await rm(out, { force: true });

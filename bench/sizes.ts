@@ -55,7 +55,14 @@ export async function webSizes(dist: string): Promise<WebSizes> {
     if (/admin/i.test(file)) admin += size;
     if (/amplify|auth|cognito/i.test(file) || bytes.includes('CognitoIdentityProvider')) amplify += size;
   }
-  return { firstLoadJsGzip: js, firstLoadCssGzip: css, firstLoadFiles: files, adminChunksGzip: admin, amplifyChunksGzip: amplify, allJsGzip: all };
+  return {
+    firstLoadJsGzip: js,
+    firstLoadCssGzip: css,
+    firstLoadFiles: files,
+    adminChunksGzip: admin,
+    amplifyChunksGzip: amplify,
+    allJsGzip: all,
+  };
 }
 
 export interface LambdaSize {
@@ -97,12 +104,25 @@ export async function lambdaSizes(): Promise<LambdaSize[]> {
       const script = `const t = performance.now(); await import(${JSON.stringify(`file://${outfile}`)}); console.log(performance.now() - t);`;
       const samples: number[] = [];
       for (let i = 0; i < COLD_IMPORTS; i++) {
-        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+          cwd: dir,
+          env: { PATH: process.env.PATH ?? '', HOME: dir, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        });
         samples.push(Number(stdout.trim()));
       }
       samples.sort((a, b) => a - b);
-      const clients = [...bundle.packages].filter((p) => /^@aws-sdk\/client-/.test(p) || p === 'sharp').map((p) => p.replace('@aws-sdk/client-', '')).sort();
-      results.push({ handler: spec.name, readRoute: spec.readRoute, bytes: bundle.bytes, gzip: gz(bytes), coldImportMs: Math.round(samples[Math.floor(COLD_IMPORTS / 2)]! * 10) / 10, clients });
+      const clients = [...bundle.packages]
+        .filter((p) => /^@aws-sdk\/client-/.test(p) || p === 'sharp')
+        .map((p) => p.replace('@aws-sdk/client-', ''))
+        .sort();
+      results.push({
+        handler: spec.name,
+        readRoute: spec.readRoute,
+        bytes: bundle.bytes,
+        gzip: gz(bytes),
+        coldImportMs: Math.round(samples[Math.floor(COLD_IMPORTS / 2)]! * 10) / 10,
+        clients,
+      });
     }
     return results;
   } finally {

@@ -35,7 +35,10 @@ interface Pending {
 export async function solveInWorkers(challenges: readonly Challenge[], threads = availableParallelism()): Promise<Solution[]> {
   if (challenges.length === 0) return [];
   const workerData = { lib: require.resolve('altcha-lib'), pbkdf2: require.resolve('altcha-lib/algorithms/pbkdf2') };
-  const workers = Array.from({ length: Math.max(1, Math.min(threads, challenges.length)) }, () => new Worker(WORKER_SOURCE, { eval: true, workerData }));
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(threads, challenges.length)) },
+    () => new Worker(WORKER_SOURCE, { eval: true, workerData }),
+  );
   const pending = new Map<number, Pending>();
   for (const worker of workers) {
     worker.on('message', ({ id, solution, error }: { id: number; solution?: Solution | null; error?: string }) => {
@@ -65,4 +68,5 @@ export async function solveInWorkers(challenges: readonly Challenge[], threads =
 }
 
 /** A solved challenge as the shop's widget sends it (`x-altcha`): base64 JSON `{ challenge, solution }`. */
-export const altchaHeader = (challenge: Challenge, solution: Solution): string => Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+export const altchaHeader = (challenge: Challenge, solution: Solution): string =>
+  Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -33,7 +33,11 @@ function startOnce(env: NodeJS.ProcessEnv): Promise<StartRun> {
     let last = began;
     let silence = 0;
     const steps: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra/twin/start.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra/twin/start.ts')], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let buffered = '';
     let errors = '';
     let run: StartRun | undefined;
@@ -54,7 +58,9 @@ function startOnce(env: NodeJS.ProcessEnv): Promise<StartRun> {
         }
       }
     });
-    child.once('exit', (code) => (run ? resolve(run) : reject(new Error(`the start ended (${code}) before "ready": ${errors.slice(-800)}`))));
+    child.once('exit', (code) =>
+      run ? resolve(run) : reject(new Error(`the start ended (${code}) before "ready": ${errors.slice(-800)}`)),
+    );
   });
 }
 

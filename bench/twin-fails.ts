@@ -43,7 +43,10 @@ if (part) {
       ? await withTwin({ throttle: false, edgeCache: true }, catalogueFigures)
       : // The proof of work at the smallest cost: the buyers' proofs are solved ahead at it, and a checkout
         // refuses a proof priced under half of today's price.
-        await withTwin({ concurrency: CONCURRENCY, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min }, async (twin) => ({ concurrency: CONCURRENCY ?? ACCOUNT_CONCURRENCY.default, ...(await checkoutFigures(twin, log)) }));
+        await withTwin({ concurrency: CONCURRENCY, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min }, async (twin) => ({
+          concurrency: CONCURRENCY ?? ACCOUNT_CONCURRENCY.default,
+          ...(await checkoutFigures(twin, log)),
+        }));
   await writeFile(process.argv[2]!, JSON.stringify(figures));
   process.exit(0);
 }
@@ -59,7 +62,9 @@ process.exit(0);
 async function apart<T>(name: 'catalogue' | 'checkouts'): Promise<T> {
   const out = join(tmpdir(), `bench-${name}-${randomUUID()}.json`);
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), out, name], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), out, name], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`bench/twin-fails.ts ${name} ended with ${code}`);
     return JSON.parse(await readFile(out, 'utf8')) as T;

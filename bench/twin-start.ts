@@ -20,7 +20,9 @@ function cpuSeconds(): { self: number; children: number } {
 
 /** CPU-seconds so far of each running child of this process, by its command (`java`, `node`). */
 function childrenCpu(): string {
-  const pids = readdirSync('/proc/self/task').flatMap((task) => readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean));
+  const pids = readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean),
+  );
   return pids
     .map((pid) => {
       const [name, rest] = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ');
@@ -38,7 +40,9 @@ async function once(seeded: boolean): Promise<void> {
   const { startTwin } = await import('#infra/twin/twin.ts');
   process.stderr.write(`[twin] import ${seconds(began)} s\n`);
   const starting = performance.now();
-  const twin = await startTwin(seeded ? { port: 0, seed: true, edgeCache: false } : { port: 0, seed: false, throttle: false, scheduledJobs: false });
+  const twin = await startTwin(
+    seeded ? { port: 0, seed: true, edgeCache: false } : { port: 0, seed: false, throttle: false, scheduledJobs: false },
+  );
   process.stderr.write(`[twin] START ${seconds(starting)} s\n`);
   process.stderr.write(`[twin] children's CPU until started: ${childrenCpu()}\n`);
   const stopping = performance.now();
@@ -57,7 +61,10 @@ if (process.argv.includes('--once')) {
   for (let run = 1; run <= runs; run += 1) {
     process.stderr.write(`== run ${run} of ${runs}, load ${load()}\n`);
     const began = performance.now();
-    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--once', ...extra], { stdio: 'inherit', env: { ...process.env, TWIN_TIMINGS: '1' } });
+    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--once', ...extra], {
+      stdio: 'inherit',
+      env: { ...process.env, TWIN_TIMINGS: '1' },
+    });
     process.stderr.write(`== run ${run}: ${seconds(began)} s in all (process start to exit)\n`);
   }
 }

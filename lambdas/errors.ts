@@ -125,7 +125,12 @@ export class Unavailable extends DomainError {
  */
 export class ChallengeRefused extends DomainError {
   constructor(code: 'challenge_required' | 'challenge_invalid' | 'challenge_used') {
-    const message = code === 'challenge_required' ? botCheckTexts.challengeRequired : code === 'challenge_invalid' ? botCheckTexts.challengeInvalid : botCheckTexts.challengeUsed;
+    const message =
+      code === 'challenge_required'
+        ? botCheckTexts.challengeRequired
+        : code === 'challenge_invalid'
+          ? botCheckTexts.challengeInvalid
+          : botCheckTexts.challengeUsed;
     super(400, code, message);
   }
 }

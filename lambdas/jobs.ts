@@ -33,7 +33,10 @@ export const jobs = [
     name: 'OutboxRedrive',
     handler: 'outbox-redrive',
     everyMinutes: 1,
-    grants: [{ table: 'outbox', access: 'readWrite' }, { table: 'rateLimits', access: 'readWrite' }],
+    grants: [
+      { table: 'outbox', access: 'readWrite' },
+      { table: 'rateLimits', access: 'readWrite' },
+    ],
   },
   {
     // Personal data past the retention periods of the settings is deleted (`services/retention.ts`).
@@ -82,7 +85,12 @@ export const photoProcessing = {
   // Its time limits (`PHOTO_PROCESSING_TIMES`).
   maxEventAgeSeconds: PHOTO_PROCESSING_TIMES.maxEventAgeSeconds,
   timeoutSeconds: PHOTO_PROCESSING_TIMES.timeoutSeconds,
-} as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string; readonly maxEventAgeSeconds: number; readonly timeoutSeconds: number };
+} as const satisfies Omit<Job, 'everyMinutes'> & {
+  readonly bucket: 'images';
+  readonly prefix: string;
+  readonly maxEventAgeSeconds: number;
+  readonly timeoutSeconds: number;
+};
 
 /**
  * The function an EventBridge rule on the account's default bus runs with each SES bounce, complaint
@@ -147,13 +155,17 @@ export interface StreamFilter {
  * Orders whose provider payment has work for the payments consumer (docs/design.md §34): `starting`
  * (to start), `succeeded` (a closed one may ask for a refund); the manual methods' orders never.
  */
-export const PAYMENT_STREAM_FILTER = { dynamodb: { NewImage: { providerPayment: { M: { status: { S: ['starting', 'succeeded'] } } } } } } as const satisfies StreamFilter;
+export const PAYMENT_STREAM_FILTER = {
+  dynamodb: { NewImage: { providerPayment: { M: { status: { S: ['starting', 'succeeded'] } } } } },
+} as const satisfies StreamFilter;
 
 /**
  * Orders the invoices consumer may have work in (docs/invoices.md): paid (to ship, shipped, delivered)
  * or closed (a refund's credit note); reservations and proofs waiting never.
  */
-export const INVOICE_STREAM_FILTER = { dynamodb: { NewImage: { status: { S: ['Enviar', 'Enviado', 'Concluido', 'Encerrada'] } } } } as const satisfies StreamFilter;
+export const INVOICE_STREAM_FILTER = {
+  dynamodb: { NewImage: { status: { S: ['Enviar', 'Enviado', 'Concluido', 'Encerrada'] } } },
+} as const satisfies StreamFilter;
 
 /** The settings record in force, not its history items (written in the same transaction). */
 export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current', 'sender'] } } } } as const satisfies StreamFilter;

@@ -18,7 +18,12 @@ export type Grant =
    * function reaches the bucket only through links it signs itself (`repositories/signed-s3.ts`), so
    * its bundle carries no S3 client (and leaves out the event streams only that client needs).
    */
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete'; readonly prefix?: string; readonly signed?: true }
+  | {
+      readonly bucket: BucketKey;
+      readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete';
+      readonly prefix?: string;
+      readonly signed?: true;
+    }
   | { readonly mail: true }
   /** Reading the sender's SES identity (`ses:GetEmailIdentity` on it alone): whether SES verified it (the go-live checklist). */
   | { readonly senderIdentity: true }
@@ -46,14 +51,19 @@ export const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as con
  * What claiming a proof of payment needs (`services/proof-claims.ts`, docs/design.md §29): the upload
  * read, checked and deleted once the order holds its safe copy, and that copy put in the proofs bucket.
  */
-export const PROOF_CLAIM_GRANTS = [{ bucket: 'uploads', access: 'readDelete' }, { bucket: 'proofs', access: 'put' }] as const satisfies readonly Grant[];
+export const PROOF_CLAIM_GRANTS = [
+  { bucket: 'uploads', access: 'readDelete' },
+  { bucket: 'proofs', access: 'put' },
+] as const satisfies readonly Grant[];
 
 /**
  * A row's grants from single grants and groups of them. Called, never spread into the table: esbuild
  * must keep an array spread (it may run an iterator), and with it the whole table in every function's
  * bundle (`test/lambdas/bundles.test.ts`); a call marked pure it may drop.
  */
-export function grantsOf<const G extends readonly (Grant | readonly Grant[])[]>(...groups: G): G[number] extends infer E ? (E extends readonly Grant[] ? E[number] : E)[] : never {
+export function grantsOf<const G extends readonly (Grant | readonly Grant[])[]>(
+  ...groups: G
+): G[number] extends infer E ? (E extends readonly Grant[] ? E[number] : E)[] : never {
   return groups.flat() as never;
 }
 /** The order-link key: making and checking the access tokens of orders, and the proof of work's keys derived from it. */
@@ -78,7 +88,12 @@ export const PAGE_PUBLISHING_GRANTS = [
  * in the outbox in that transaction; no function but the outbox consumer talks to SES).
  */
 export const CLOSE_ORDER_GRANTS = [
-  { table: 'orders', access: 'readWrite' }, { table: 'products', access: 'write' }, { table: 'stockMovements', access: 'write' }, { table: 'mbwayCounters', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' },
+  { table: 'orders', access: 'readWrite' },
+  { table: 'products', access: 'write' },
+  { table: 'stockMovements', access: 'write' },
+  { table: 'mbwayCounters', access: 'write' },
+  { table: 'counters', access: 'write' },
+  { table: 'outbox', access: 'write' },
 ] as const satisfies readonly Grant[];
 
 /**
@@ -86,10 +101,19 @@ export const CLOSE_ORDER_GRANTS = [
  * flag (abuse table) and the owner's e-mail (outbox).
  */
 export const HELD_SHARE_GRANTS = [
-  { table: 'counters', access: 'readWrite' }, { table: 'products', access: 'read' }, { table: 'abuse', access: 'readWrite' }, { table: 'outbox', access: 'write' },
+  { table: 'counters', access: 'readWrite' },
+  { table: 'products', access: 'read' },
+  { table: 'abuse', access: 'readWrite' },
+  { table: 'outbox', access: 'write' },
 ] as const satisfies readonly Grant[];
 
 /** Closing orders as suspicious: what closing needs, the block list and the held-share check. */
 export const SUSPICIOUS_CLOSE_GRANTS = [
-  { table: 'orders', access: 'readWrite' }, { table: 'products', access: 'readWrite' }, { table: 'stockMovements', access: 'write' }, { table: 'mbwayCounters', access: 'write' }, { table: 'counters', access: 'readWrite' }, { table: 'outbox', access: 'write' }, { table: 'abuse', access: 'readWrite' },
+  { table: 'orders', access: 'readWrite' },
+  { table: 'products', access: 'readWrite' },
+  { table: 'stockMovements', access: 'write' },
+  { table: 'mbwayCounters', access: 'write' },
+  { table: 'counters', access: 'readWrite' },
+  { table: 'outbox', access: 'write' },
+  { table: 'abuse', access: 'readWrite' },
 ] as const satisfies readonly Grant[];

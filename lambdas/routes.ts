@@ -13,7 +13,15 @@ import { adminOrderRoutes } from './routes-admin-orders.ts';
 import { adminShopRoutes } from './routes-admin-shop.ts';
 
 export type { Access, HttpMethod, RateLimit, Route } from './route-types.ts';
-export { CATALOGUE_THROTTLE, CHECKOUT_CONCURRENCY, CHECKOUT_P99_SECONDS, CHECKOUT_THROTTLE, checkoutThrottleFor, DEFAULT_THROTTLE, WRITE_THROTTLE } from './route-throttles.ts';
+export {
+  CATALOGUE_THROTTLE,
+  CHECKOUT_CONCURRENCY,
+  CHECKOUT_P99_SECONDS,
+  CHECKOUT_THROTTLE,
+  checkoutThrottleFor,
+  DEFAULT_THROTTLE,
+  WRITE_THROTTLE,
+} from './route-throttles.ts';
 
 /** Every row: the storefront's and the checkout's (public), then the back-office's (admin: orders, then the shop). */
 export const routes = [...storefrontRoutes, ...checkoutRoutes, ...adminOrderRoutes, ...adminShopRoutes] as const satisfies readonly Route[];

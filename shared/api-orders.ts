@@ -93,11 +93,17 @@ export interface CustomerOrder extends OrderTotals {
   readonly trackingCode?: string;
   /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
   readonly carrier?: TrackingCarrier;
-  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the credit notes of its refunds once issued (`customerInvoiceView`). */ readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url' | 'creditNotes'>;
+  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the credit notes of its refunds once issued (`customerInvoiceView`). */ readonly invoice?: Pick<
+    InvoiceView,
+    'number' | 'status' | 'url' | 'creditNotes'
+  >;
 }
 
 /** A ledger entry as the customer sees it. */
-export type CustomerLedgerEntry = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'currency' | 'at' | 'settledAt' | 'reason'>;
+export type CustomerLedgerEntry = Pick<
+  LedgerEntry,
+  'kind' | 'method' | 'state' | 'amountCents' | 'currency' | 'at' | 'settledAt' | 'reason'
+>;
 
 /**
  * POST /api/orders (header Idempotency-Key) → 201, or 200 with the same body for a repeated key.
@@ -108,16 +114,21 @@ export interface PlaceOrderResponse {
 }
 
 /** POST /api/orders/{id}/proof and GET /api/orders/{id}?token= */
-export interface CustomerOrderResponse { readonly order: CustomerOrder }
+export interface CustomerOrderResponse {
+  readonly order: CustomerOrder;
+}
 
 /** POST /api/orders/lookup → 202: the same answer whether or not the order exists (the link goes by e-mail). */
-export interface OrderLookupResponse { readonly message: string }
+export interface OrderLookupResponse {
+  readonly message: string;
+}
 
 // ── Admin (Authorization: Bearer <Cognito ID or access token of a member of group admin; the back-office sends the ID token, which names the admin's e-mail>) ──
 
 export interface OrderEmailRecord {
   /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail; `order-reserved`: the reservation's (how and until when to pay); `order-refunded`: a provider payment that came late, given back; `invoice-document`: the shop's own mail of a fatura-recibo or credit note (docs/invoices.md). */
-  readonly kind: 'order-reserved' | 'order-received' | 'order-cancelled' | 'order-link' | 'order-refunded' | 'invoice-document' | AdminEmailKind;
+  readonly kind:
+    'order-reserved' | 'order-received' | 'order-cancelled' | 'order-link' | 'order-refunded' | 'invoice-document' | AdminEmailKind;
   /** `bounced`, `complained`: SES accepted it, then the address bounced for good or the customer marked it as spam. */
   readonly status: 'sent' | 'failed' | 'bounced' | 'complained';
   readonly at: string;
@@ -166,7 +177,8 @@ export interface Order extends OrderTotals {
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
   /** The invoice's customer given at checkout (docs/invoices.md): the NIF and the company's name; '' once anonymised. */
-  readonly nif?: string; readonly companyName?: string;
+  readonly nif?: string;
+  readonly companyName?: string;
   /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */ readonly invoice?: InvoiceView;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
@@ -205,7 +217,10 @@ export interface MailProblem {
 }
 
 /** A row of the orders list. */
-export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName' | 'gift'> & {
+export type OrderSummary = Pick<
+  Order,
+  'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName' | 'gift'
+> & {
   readonly financialStatus: FinancialStatus;
   /** The method the ledger names (`method` of `paymentView`): that paid, or being checked, or tried last. */
   readonly ledgerMethod: LedgerMethod;
@@ -223,6 +238,11 @@ export interface OrdersPage {
  * is what the packing slip prints: the size's SKU, or the product's code when it has none (`lineSku`
  * of `shared/variants.ts`); so in every admin answer of an order.
  */
-export interface OrderDetailResponse { readonly order: Order; readonly proofUrl?: string }
+export interface OrderDetailResponse {
+  readonly order: Order;
+  readonly proofUrl?: string;
+}
 /** PATCH /api/admin/orders/{id} and POST /api/admin/orders/{id}/emails answer the updated order. */
-export interface OrderResponse { readonly order: Order }
+export interface OrderResponse {
+  readonly order: Order;
+}

@@ -79,8 +79,15 @@ import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse }
  */
 export interface ChallengeResponse {
   readonly parameters: {
-    readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string;
-    readonly keySignature?: string; readonly expiresAt?: number; readonly data?: { readonly units?: number; readonly maxNumber?: number };
+    readonly algorithm: string;
+    readonly nonce: string;
+    readonly salt: string;
+    readonly cost: number;
+    readonly keyLength: number;
+    readonly keyPrefix: string;
+    readonly keySignature?: string;
+    readonly expiresAt?: number;
+    readonly data?: { readonly units?: number; readonly maxNumber?: number };
   };
   readonly signature?: string;
 }
@@ -223,7 +230,10 @@ export interface ApiRoutes {
    */
   'PUT /api/admin/settings/payment-keys': Contract<{ readonly keys: NonNullable<AutomaticPayments['keys']> }, PaymentKeysInput>;
   /** The invoicing provider's account and API key (docs/invoices.md): 400 `invoicing_key_refused`, 503 when it cannot be asked; the key never comes back. */
-  'PUT /api/admin/settings/invoicing-key': Contract<{ readonly key: { readonly savedAt: string; readonly hint: string; readonly account: string } }, InvoicingKeyInput>;
+  'PUT /api/admin/settings/invoicing-key': Contract<
+    { readonly key: { readonly savedAt: string; readonly hint: string; readonly account: string } },
+    InvoicingKeyInput
+  >;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;
@@ -240,7 +250,9 @@ export type PathParams<K extends string> = K extends `${string}{${infer Name}}${
   : unknown;
 
 /** What a client sends for one route: path parameters, body and query only where the route has them. */
-export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}` ? { readonly params: PathParams<K> } : { readonly params?: undefined }) &
+export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}`
+  ? { readonly params: PathParams<K> }
+  : { readonly params?: undefined }) &
   (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: ApiBody<K> }) & {
     readonly query?: ApiQuery<K> extends undefined ? undefined : { readonly [P in keyof ApiQuery<K>]?: string | number | undefined };
   };
@@ -254,9 +266,11 @@ export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}` ? 
 export function apiRequestLine<K extends ApiRouteKey>(key: K, call: ApiCall<K>): { method: string; path: string } {
   const space = key.indexOf(' ');
   const params = (call.params ?? {}) as Readonly<Record<string, string>>;
-  const path = key.slice(space + 1).replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) =>
-    greedy ? (params[name] ?? '').split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name] ?? ''),
-  );
+  const path = key
+    .slice(space + 1)
+    .replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) =>
+      greedy ? (params[name] ?? '').split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name] ?? ''),
+    );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined && value !== '') search.set(name, String(value));
   const text = search.toString();

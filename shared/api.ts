@@ -27,18 +27,30 @@ export interface ApiErrorBody {
 // ── Public ──
 
 /** GET /api/products */
-export interface ProductsResponse { readonly products: readonly ListingProduct[] }
+export interface ProductsResponse {
+  readonly products: readonly ListingProduct[];
+}
 /** GET /api/products/{id} */
-export interface ProductResponse { readonly product: Product }
+export interface ProductResponse {
+  readonly product: Product;
+}
 /** GET /api/collections (also GET /api/admin/collections) */
-export interface CollectionsResponse { readonly collections: readonly Collection[] }
+export interface CollectionsResponse {
+  readonly collections: readonly Collection[];
+}
 /** POST /api/admin/collections → 201 */
-export interface CollectionResponse { readonly collection: Collection }
+export interface CollectionResponse {
+  readonly collection: Collection;
+}
 
 /** POST /api/contact-messages → 201 */
-export interface ContactMessageCreated { readonly id: string }
+export interface ContactMessageCreated {
+  readonly id: string;
+}
 /** POST /api/stock-alerts → 201 */
-export interface StockAlertCreated { readonly id: string }
+export interface StockAlertCreated {
+  readonly id: string;
+}
 
 export interface PaymentMethodInfo {
   readonly id: PaymentMethodId;
@@ -79,15 +91,18 @@ export interface PresignedUpload {
   readonly expiresAt: string;
 }
 /** POST /api/uploads/proof → 201 */
-export interface ProofUploadResponse { readonly upload: PresignedUpload }
+export interface ProofUploadResponse {
+  readonly upload: PresignedUpload;
+}
 /** POST /api/admin/uploads/image → 201; after the upload, `uploadId` is what the form polls for its processing. */
-export interface ImageUploadResponse { readonly upload: PresignedUpload & { readonly uploadId: string } }
+export interface ImageUploadResponse {
+  readonly upload: PresignedUpload & { readonly uploadId: string };
+}
 /** GET /api/admin/uploads/image/{id} → 200: the processing of one uploaded photo. */
 export type PhotoUploadStatus =
   | { readonly status: 'processing' }
   | { readonly status: 'ready'; readonly photo: Omit<ProductPhoto, 'alt'> }
   | { readonly status: 'failed'; readonly message: string };
-
 
 /** GET /api/admin/dashboard */
 /** The dashboard's figures: all-time counts, except the revenue, which is of `month`. */
@@ -132,7 +147,9 @@ export interface DashboardPeriod {
 }
 
 /** DELETE /api/admin/products/{id} → 200 */
-export interface ProductDeletedResponse { readonly deleted: string }
+export interface ProductDeletedResponse {
+  readonly deleted: string;
+}
 /** GET /api/admin/products: with each product's `version`. */
 export interface AdminProductsResponse {
   readonly products: readonly AdminProduct[];
@@ -140,21 +157,31 @@ export interface AdminProductsResponse {
   readonly lowStockThreshold: number;
 }
 /** POST /api/admin/products (201) and GET /api/admin/products/{id}: the product with its `version`. */
-export interface AdminProductResponse { readonly product: AdminProduct }
+export interface AdminProductResponse {
+  readonly product: AdminProduct;
+}
 /**
  * PUT /api/admin/products/{id}: the product as saved, with its new `version` (stock untouched). A
  * stale `version` answers 409 `product_changed` with `current.version`.
  */
-export interface ProductUpdatedResponse { readonly product: AdminProduct }
+export interface ProductUpdatedResponse {
+  readonly product: AdminProduct;
+}
 /**
  * POST /api/admin/products/{id}/stock: the product after the change, the movement recorded with it,
  * and how many back-in-stock e-mails a change from 0 sent. A stale `expected` answers 409
  * `stock_changed` with `current.stock`.
  */
 /** `backInStock`: the change took the piece from 0 to above 0, so its pending back-in-stock requests are being e-mailed (through the outbox). */
-export interface StockChangedResponse { readonly product: AdminProduct; readonly movement: StockMovement; readonly backInStock: boolean }
+export interface StockChangedResponse {
+  readonly product: AdminProduct;
+  readonly movement: StockMovement;
+  readonly backInStock: boolean;
+}
 /** GET /api/admin/products/{id}/stock-movements: the latest movements, newest first. */
-export interface StockMovementsResponse { readonly movements: readonly StockMovement[] }
+export interface StockMovementsResponse {
+  readonly movements: readonly StockMovement[];
+}
 
 export interface ContactMessage {
   readonly id: string;
@@ -167,9 +194,14 @@ export interface ContactMessage {
   readonly read: boolean;
 }
 /** GET /api/admin/contact-messages (newest first) */
-export interface ContactMessagesPage { readonly messages: readonly ContactMessage[]; readonly nextCursor?: string }
+export interface ContactMessagesPage {
+  readonly messages: readonly ContactMessage[];
+  readonly nextCursor?: string;
+}
 /** GET /api/admin/contact-messages/{id} (marks it read) */
-export interface ContactMessageResponse { readonly message: ContactMessage }
+export interface ContactMessageResponse {
+  readonly message: ContactMessage;
+}
 
 export interface StockAlert {
   readonly id: string;
@@ -185,7 +217,10 @@ export interface StockAlert {
   readonly notifiedAt?: string;
 }
 /** GET /api/admin/stock-alerts (newest first) */
-export interface StockAlertsPage { readonly alerts: readonly StockAlert[]; readonly nextCursor?: string }
+export interface StockAlertsPage {
+  readonly alerts: readonly StockAlert[];
+  readonly nextCursor?: string;
+}
 
 /** GET and PUT /api/admin/settings: the record in force, its version and its latest saves (newest first). */
 export interface SettingsResponse {
@@ -195,5 +230,10 @@ export interface SettingsResponse {
   readonly version: number;
   readonly updatedAt?: string;
   readonly updatedBy?: string;
-  readonly history: readonly { readonly at: string; readonly by: string; readonly version: number; readonly changes: readonly SettingChange[] }[];
+  readonly history: readonly {
+    readonly at: string;
+    readonly by: string;
+    readonly version: number;
+    readonly changes: readonly SettingChange[];
+  }[];
 }

@@ -130,7 +130,12 @@ export interface PaymentKeys {
  *
  * @example refundedOutsideCents({ refunds: [{ amountCents: 700 }], refundRequestedCents: 500 }, 1200) // 0
  */
-export function refundedOutsideCents(payment: Pick<ProviderPaymentRecord, 'refundRequestedCents'> & { readonly refunds?: readonly Pick<ProviderRefundRecord, 'amountCents'>[] }, refundedCents: number): number {
+export function refundedOutsideCents(
+  payment: Pick<ProviderPaymentRecord, 'refundRequestedCents'> & {
+    readonly refunds?: readonly Pick<ProviderRefundRecord, 'amountCents'>[];
+  },
+  refundedCents: number,
+): number {
   const recorded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
   return refundedCents - recorded - (payment.refundRequestedCents ?? 0);
 }

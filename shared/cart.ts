@@ -83,7 +83,8 @@ export function clampQuantity(quantity: number): number {
  * and stock are the size's). Without a size, the product's only one.
  */
 export function cartItemFromProduct(
-  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos' | 'variants' | 'slug'>>,
+  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> &
+    Partial<Pick<Product, 'photos' | 'variants' | 'slug'>>,
   quantity: number,
   variant?: ProductVariant,
 ): CartItem {
@@ -98,11 +99,12 @@ export function cartItemFromProduct(
     priceCents: variant ? variantPriceCents(product, variant) : product.priceCents,
     discountPercent: product.discountPercent,
     image: product.mainImage,
-    ...(first ? { photo: { id: first.id, width: first.width, height: first.height, widths: first.widths, fallbackWidth: first.fallbackWidth } } : {}),
+    ...(first
+      ? { photo: { id: first.id, width: first.width, height: first.height, widths: first.widths, fallbackWidth: first.fallbackWidth } }
+      : {}),
     stock: variant ? variant.stock : product.stock,
   };
 }
-
 
 /**
  * Adds a line. If the product is already in the cart its quantity grows by the added quantity (capped
@@ -214,7 +216,17 @@ function readStoredLine(raw: unknown): CartItem | null {
       ? { variantId: raw.variantId, size: typeof raw.size === 'string' ? raw.size.slice(0, MAX_VARIANT_LABEL) : '' }
       : {};
   const slug = isSlug(typeof raw.slug === 'string' ? raw.slug : undefined) ? { slug: raw.slug as string } : {};
-  const item: CartItem = { productId, ...slug, ...size, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
+  const item: CartItem = {
+    productId,
+    ...slug,
+    ...size,
+    quantity: clampQuantity(quantity),
+    name,
+    priceCents,
+    discountPercent,
+    image,
+    ...(photo ? { photo } : {}),
+  };
   return isWholeNumber(raw.stock, 0, Number.MAX_SAFE_INTEGER) ? { ...item, stock: raw.stock } : item;
 }
 

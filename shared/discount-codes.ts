@@ -67,7 +67,14 @@ export interface DiscountCodeView extends DiscountCode {
 }
 
 /** Why a code is refused: the 409 codes of DESIGN's fixed names. */
-export const CODE_REFUSALS = ['code_unknown', 'code_expired', 'code_not_started', 'code_minimum', 'code_used_up', 'code_not_applicable'] as const;
+export const CODE_REFUSALS = [
+  'code_unknown',
+  'code_expired',
+  'code_not_started',
+  'code_minimum',
+  'code_used_up',
+  'code_not_applicable',
+] as const;
 export type CodeRefusal = (typeof CODE_REFUSALS)[number];
 
 /**
@@ -109,7 +116,15 @@ export function lisbonMinute(moment: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
-const LISBON_MINUTE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const LISBON_MINUTE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Lisbon',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /**
  * A wall time `YYYY-MM-DDTHH:mm` as the customer reads it: '31/12/2026 às 23:59'.
@@ -123,7 +138,10 @@ export function wallTimeText(wall: string): string {
 }
 
 /** Where a code stands now, by its dates and switch (uses aside): what the owner's list says. */
-export function codeTiming(code: Pick<DiscountCodeFields, 'active' | 'startsAt' | 'endsAt'>, now: Date): 'paused' | 'scheduled' | 'ended' | 'active' {
+export function codeTiming(
+  code: Pick<DiscountCodeFields, 'active' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): 'paused' | 'scheduled' | 'ended' | 'active' {
   if (!code.active) return 'paused';
   const minute = lisbonMinute(now);
   if (code.startsAt && minute < code.startsAt) return 'scheduled';
@@ -197,7 +215,11 @@ export interface CodedQuote<T extends PriceableLine = PriceableLine> extends Ord
  * quoteWithCode([{ priceCents: 3480, discountPercent: 0, quantity: 1, collection: '', type: 'colar' }], 'ctt', { code: 'MARIA25', type: 'percent', percent: 10, active: true })
  * // { …, totalCents: 3480, shippingCents: 0, discount: { code: 'MARIA25', type: 'percent', amountCents: 348 }, orderTotalCents: 3132 }
  */
-export function quoteWithCode<T extends CodeLine>(lines: readonly T[], shippingMethod: ShippingMethodId, code?: DiscountCodeFields): CodedQuote<T> {
+export function quoteWithCode<T extends CodeLine>(
+  lines: readonly T[],
+  shippingMethod: ShippingMethodId,
+  code?: DiscountCodeFields,
+): CodedQuote<T> {
   const quote = quoteOrder(lines, shippingMethod);
   if (!code) return { ...quote, lineCodeCents: lines.map(() => 0) };
   if (code.type === 'freeShipping') {
@@ -209,7 +231,12 @@ export function quoteWithCode<T extends CodeLine>(lines: readonly T[], shippingM
   const wanted = code.type === 'percent' ? Math.round((eligible * (code.percent ?? 0)) / 100) : (code.amountCents ?? 0);
   const amountCents = Math.min(wanted, Math.floor((eligible * MAX_CODE_SHARE_PERCENT) / 100));
   const lineCodeCents = spreadCents(amountCents, weights);
-  return { ...quote, discount: { code: code.code, type: code.type, amountCents }, lineCodeCents, orderTotalCents: quote.orderTotalCents - amountCents };
+  return {
+    ...quote,
+    discount: { code: code.code, type: code.type, amountCents },
+    lineCodeCents,
+    orderTotalCents: quote.orderTotalCents - amountCents,
+  };
 }
 
 /** `POST /api/discount-codes/check` → 200: the cart priced by the server with the code (before reserving). */

@@ -103,7 +103,8 @@ export function escapeXml(text: string): string {
 }
 
 function googleItem(item: FeedItem): string {
-  const field = (name: string, value: string | undefined) => (value === undefined ? [] : [`      <g:${name}>${escapeXml(value)}</g:${name}>`]);
+  const field = (name: string, value: string | undefined) =>
+    value === undefined ? [] : [`      <g:${name}>${escapeXml(value)}</g:${name}>`];
   return [
     '    <item>',
     ...field('id', item.id),
@@ -147,8 +148,21 @@ export function googleFeedXml(items: readonly FeedItem[], shopUrl: string): stri
 
 /** Meta's catalogue columns, in the order the file gives them. */
 export const META_COLUMNS = [
-  'id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand',
-  'additional_image_link', 'sale_price', 'item_group_id', 'size', 'product_type', 'shipping',
+  'id',
+  'title',
+  'description',
+  'availability',
+  'condition',
+  'price',
+  'link',
+  'image_link',
+  'brand',
+  'additional_image_link',
+  'sale_price',
+  'item_group_id',
+  'size',
+  'product_type',
+  'shipping',
 ] as const;
 
 /** A cell of Meta's CSV (comma-separated, RFC 4180 quoting), never read as a spreadsheet formula. */

@@ -69,7 +69,10 @@ export function giftWrapCents(gift: Pick<OrderGift, 'wrap' | 'wrapCents'> | unde
  * @example
  * withGiftWrap({ orderTotalCents: 2300 }, 250); // { orderTotalCents: 2550, giftWrapCents: 250 }
  */
-export function withGiftWrap<Q extends { readonly orderTotalCents: number }>(quote: Q, wrapCents: number): Q & { readonly giftWrapCents: number } {
+export function withGiftWrap<Q extends { readonly orderTotalCents: number }>(
+  quote: Q,
+  wrapCents: number,
+): Q & { readonly giftWrapCents: number } {
   return { ...quote, giftWrapCents: wrapCents, orderTotalCents: quote.orderTotalCents + wrapCents };
 }
 

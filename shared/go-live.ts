@@ -13,7 +13,17 @@ import type { ShopSettings } from './settings.ts';
 import { isValidNif } from './shop-identity.ts';
 
 /** The items, in the order the back-office lists them. */
-export const GO_LIVE_ITEMS = ['legalName', 'nif', 'address', 'email', 'phone', 'paymentMethod', 'iban', 'sender', 'mailProduction'] as const;
+export const GO_LIVE_ITEMS = [
+  'legalName',
+  'nif',
+  'address',
+  'email',
+  'phone',
+  'paymentMethod',
+  'iban',
+  'sender',
+  'mailProduction',
+] as const;
 export type GoLiveItem = (typeof GO_LIVE_ITEMS)[number];
 
 /** What the owner reads for each item (the back-office's checklist). */

@@ -14,7 +14,10 @@ const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
  * @example emailKey('M.A.R.I.A+x@GoogleMail.com')   // 'maria@gmail.com'
  */
 export function emailKey(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   const untagged = local.replace(/\+.*$/, '');
   if (GMAIL_DOMAINS.has(domain)) return `${untagged.replace(/\./g, '')}@gmail.com`;
   return `${untagged}@${domain}`;

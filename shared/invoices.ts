@@ -132,7 +132,8 @@ export function invoiceLines(order: {
       quantity: line.quantity,
       unitGrossCents: line.priceCents,
       // Without a code's share, the unit's own percent (the unit is what was rounded); with one, the line's.
-      discountPercent: code > 0 ? percentOf(listCents - grossCents, listCents) : percentOf(line.priceCents - line.unitPriceCents, line.priceCents),
+      discountPercent:
+        code > 0 ? percentOf(listCents - grossCents, listCents) : percentOf(line.priceCents - line.unitPriceCents, line.priceCents),
       grossCents,
     };
   });
@@ -164,7 +165,17 @@ export function linesTotalCents(lines: readonly Pick<InvoiceLine, 'grossCents'>[
  */
 export function creditNoteLines(invoice: readonly InvoiceLine[], amountCents: number, orderNumber: number, reason: string): InvoiceLine[] {
   if (amountCents === linesTotalCents(invoice)) return [...invoice];
-  return [{ kind: 'refund', name: 'Devolução', description: `${reason} (encomenda ${orderNumber})`, quantity: 1, unitGrossCents: amountCents, discountPercent: 0, grossCents: amountCents }];
+  return [
+    {
+      kind: 'refund',
+      name: 'Devolução',
+      description: `${reason} (encomenda ${orderNumber})`,
+      quantity: 1,
+      unitGrossCents: amountCents,
+      discountPercent: 0,
+      grossCents: amountCents,
+    },
+  ];
 }
 
 /**
@@ -179,7 +190,16 @@ export function netUnitPrice(grossCents: number, vatPercent: number): string {
 }
 
 /** The customer of an order's invoice: the company (or the person) with the NIF given, else "Consumidor final". */
-export function invoiceCustomer(order: { readonly nif?: string; readonly companyName?: string; readonly firstName: string; readonly lastName: string; readonly email: string; readonly address: string; readonly city: string; readonly postalCode: string }): InvoiceCustomer {
+export function invoiceCustomer(order: {
+  readonly nif?: string;
+  readonly companyName?: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly address: string;
+  readonly city: string;
+  readonly postalCode: string;
+}): InvoiceCustomer {
   if (!order.nif) return { name: FINAL_CONSUMER, email: order.email };
   const name = order.companyName || `${order.firstName} ${order.lastName}`.trim();
   return { name, nif: order.nif, email: order.email, address: order.address, city: order.city, postalCode: order.postalCode };
@@ -210,7 +230,14 @@ export interface InvoicingSettings {
   readonly key?: { readonly savedAt: string; readonly hint: string };
 }
 
-export const DEFAULT_INVOICING: InvoicingSettings = { enabled: false, provider: 'invoicexpress', account: '', series: '', vatPercent: DEFAULT_VAT_PERCENT, sendToCustomer: true };
+export const DEFAULT_INVOICING: InvoicingSettings = {
+  enabled: false,
+  provider: 'invoicexpress',
+  account: '',
+  series: '',
+  vatPercent: DEFAULT_VAT_PERCENT,
+  sendToCustomer: true,
+};
 
 /** Whether the shop issues invoices now: switched on with an account and a saved key. */
 export function invoicingOn(settings: InvoicingSettings): boolean {
@@ -262,8 +289,14 @@ export interface InvoicingRecord {
 export function invoiceView(record: InvoicingRecord | undefined, forOwner: boolean): InvoiceView | undefined {
   if (!record) return undefined;
   const invoice = record.invoice;
-  const view: InvoiceView = invoice ? { number: invoice.number, status: 'issued', ...(invoice.permalink ? { url: invoice.permalink } : {}) } : { number: '', status: record.failed ? 'failed' : 'pending' };
-  const creditNotes = record.creditNotes.map((note): CreditNoteView => ({ number: note.number, amountCents: note.totalCents, ...(note.permalink ? { url: note.permalink } : {}) }));
+  const view: InvoiceView = invoice
+    ? { number: invoice.number, status: 'issued', ...(invoice.permalink ? { url: invoice.permalink } : {}) }
+    : { number: '', status: record.failed ? 'failed' : 'pending' };
+  const creditNotes = record.creditNotes.map((note): CreditNoteView => ({
+    number: note.number,
+    amountCents: note.totalCents,
+    ...(note.permalink ? { url: note.permalink } : {}),
+  }));
   const owner: InvoiceView = { ...view, ...(record.reason ? { reason: record.reason } : {}), creditNotes };
   return forOwner ? owner : customerInvoiceView(owner);
 }

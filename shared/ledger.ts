@@ -22,7 +22,13 @@ export const PROOF_METHODS = ['transferencia', 'paypal', 'revolut', 'mbway'] as 
 export type ProofMethod = (typeof PROOF_METHODS)[number];
 
 /** The methods a manual refund can go back by (the owner gives the money back herself). */
-export const MANUAL_REFUND_METHODS = ['transferencia', 'paypal', 'revolut', 'mbway', 'numerario'] as const satisfies readonly LedgerMethod[];
+export const MANUAL_REFUND_METHODS = [
+  'transferencia',
+  'paypal',
+  'revolut',
+  'mbway',
+  'numerario',
+] as const satisfies readonly LedgerMethod[];
 export type ManualRefundMethod = (typeof MANUAL_REFUND_METHODS)[number];
 
 /**
@@ -72,7 +78,8 @@ export interface LedgerEntry {
 }
 
 /** What the rules read of an entry (the customer's view of the ledger has no ids, names nor notes). */
-export type LedgerLine = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'> & Partial<Omit<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'>>;
+export type LedgerLine = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'> &
+  Partial<Omit<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'>>;
 
 /** The financial statuses (`financialStatus` of the orders, DESIGN's fixed names). */
 export const FINANCIAL_STATUSES = ['unpaid', 'verifying', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
@@ -91,7 +98,14 @@ export interface MoneyFacts {
   readonly proofMethodAt?: string;
   readonly paidOutsideAt?: string;
   readonly providerPayment?: ProviderPaymentRecord;
-  readonly timeline?: readonly { readonly at: string; readonly kind: string; readonly from?: OrderStatus; readonly to?: OrderStatus; readonly by: string; readonly text?: string }[];
+  readonly timeline?: readonly {
+    readonly at: string;
+    readonly kind: string;
+    readonly from?: OrderStatus;
+    readonly to?: OrderStatus;
+    readonly by: string;
+    readonly text?: string;
+  }[];
   /** Entries stored as such (manual refunds, provider events the order could not take). */
   readonly ledgerRecords?: readonly LedgerEntry[];
 }
@@ -102,7 +116,13 @@ const CUSTOMER = 'cliente';
 /** The provider payment's entries: the payment and each refund (done, or asked and not done yet). */
 function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): LedgerEntry[] {
   // A payment of another amount or currency never pays the order: recorded as failed, for the owner to give back.
-  const state: LedgerState = payment.mismatch ? 'failed' : payment.status === 'succeeded' ? 'paid' : payment.status === 'failed' ? 'failed' : 'pending';
+  const state: LedgerState = payment.mismatch
+    ? 'failed'
+    : payment.status === 'succeeded'
+      ? 'paid'
+      : payment.status === 'failed'
+        ? 'failed'
+        : 'pending';
   const entries: LedgerEntry[] = [
     {
       id: 'payment:provider',
@@ -124,13 +144,41 @@ function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): Led
     },
   ];
   for (const refund of payment.refunds ?? []) {
-    entries.push({ id: `refund:${refund.refundId}`, kind: 'refund', method: payment.method, source: 'provider', state: 'refunded', amountCents: refund.amountCents, currency: payment.currency ?? CURRENCY, at: refund.at, settledAt: refund.at, by: SHOP, provider: payment.provider, refundId: refund.refundId, ...(payment.paymentId ? { paymentId: payment.paymentId } : {}), reason: refund.reason });
+    entries.push({
+      id: `refund:${refund.refundId}`,
+      kind: 'refund',
+      method: payment.method,
+      source: 'provider',
+      state: 'refunded',
+      amountCents: refund.amountCents,
+      currency: payment.currency ?? CURRENCY,
+      at: refund.at,
+      settledAt: refund.at,
+      by: SHOP,
+      provider: payment.provider,
+      refundId: refund.refundId,
+      ...(payment.paymentId ? { paymentId: payment.paymentId } : {}),
+      reason: refund.reason,
+    });
   }
   if (payment.refundRequestedCents !== undefined) {
-    const asked = payment.refundPartial ?? [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
+    const asked =
+      payment.refundPartial ?? [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
     const late = !order.timeline?.some((entry) => entry.kind === 'status' && entry.to === 'Enviar');
     const reason = payment.refundPartial ? 'partial' : late ? 'late' : 'cancel';
-    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: payment.currency ?? CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason });
+    entries.push({
+      id: 'refund:requested',
+      kind: 'refund',
+      method: payment.method,
+      source: 'provider',
+      state: 'pending',
+      amountCents: payment.refundRequestedCents,
+      currency: payment.currency ?? CURRENCY,
+      at: asked?.at ?? payment.paidAt ?? order.createdAt,
+      by: asked?.by ?? SHOP,
+      provider: payment.provider,
+      reason,
+    });
   }
   return entries;
 }
@@ -167,14 +215,36 @@ function proofEntry(order: MoneyFacts): LedgerEntry {
  */
 function chosenMethodEntry(order: MoneyFacts, method: ProofMethod, at: string): LedgerEntry {
   const state: LedgerState = order.status === RESERVED_STATUS ? 'pending' : 'failed';
-  return { id: 'payment:chosen', kind: 'payment', method, source: 'proof', state, amountCents: order.totalCents, currency: CURRENCY, at, by: CUSTOMER };
+  return {
+    id: 'payment:chosen',
+    kind: 'payment',
+    method,
+    source: 'proof',
+    state,
+    amountCents: order.totalCents,
+    currency: CURRENCY,
+    at,
+    by: CUSTOMER,
+  };
 }
 
 /** The owner's "paid outside the site": paid, with her note (the timeline keeps it). */
 function paidOutsideEntry(order: MoneyFacts, at: string): LedgerEntry {
   const move = order.timeline?.find((entry) => entry.kind === 'status' && entry.from === RESERVED_STATUS && entry.to === 'Enviar');
   const note = order.timeline?.find((entry) => entry.kind === 'note' && entry.at === at);
-  return { id: 'payment:owner', kind: 'payment', method: order.paymentMethod, source: 'owner', state: 'paid', amountCents: order.totalCents, currency: CURRENCY, at, settledAt: at, by: move?.by ?? SHOP, ...(note?.text ? { note: note.text } : {}) };
+  return {
+    id: 'payment:owner',
+    kind: 'payment',
+    method: order.paymentMethod,
+    source: 'owner',
+    state: 'paid',
+    amountCents: order.totalCents,
+    currency: CURRENCY,
+    at,
+    settledAt: at,
+    by: move?.by ?? SHOP,
+    ...(note?.text ? { note: note.text } : {}),
+  };
 }
 
 /**
@@ -186,12 +256,24 @@ export function orderLedger(order: MoneyFacts): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   if (order.providerPayment) entries.push(...providerEntries(order, order.providerPayment));
   if (order.proofKey) entries.push(proofEntry(order));
-  else if (order.proofMethodAt && order.proofMethod && !order.paidOutsideAt) entries.push(chosenMethodEntry(order, order.proofMethod, order.proofMethodAt));
+  else if (order.proofMethodAt && order.proofMethod && !order.paidOutsideAt)
+    entries.push(chosenMethodEntry(order, order.proofMethod, order.proofMethodAt));
   if (order.paidOutsideAt) entries.push(paidOutsideEntry(order, order.paidOutsideAt));
   entries.push(...(order.ledgerRecords ?? []));
   const paidSomehow = entries.some((entry) => entry.kind === 'payment' && entry.state === 'paid');
   if (!paidSomehow && isPaidStatus(order.status)) {
-    entries.push({ id: 'payment:legacy', kind: 'payment', method: order.paymentMethod, source: 'owner', state: 'paid', amountCents: order.totalCents, currency: CURRENCY, at: order.createdAt, settledAt: order.createdAt, by: SHOP });
+    entries.push({
+      id: 'payment:legacy',
+      kind: 'payment',
+      method: order.paymentMethod,
+      source: 'owner',
+      state: 'paid',
+      amountCents: order.totalCents,
+      currency: CURRENCY,
+      at: order.createdAt,
+      settledAt: order.createdAt,
+      by: SHOP,
+    });
   }
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
@@ -262,11 +344,16 @@ export function financialStatus(ledger: readonly LedgerLine[]): FinancialStatus 
 /** The payment that brought the money (the latest `paid`), else the one being checked, else the latest attempt. */
 export function decisivePayment<T extends LedgerLine>(ledger: readonly T[]): T | undefined {
   const payments = ledger.filter((entry) => entry.kind === 'payment');
-  return payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1);
+  return (
+    payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1)
+  );
 }
 
 /** An order's ledger and financial status: as read (`toOrder` gives both), else derived from its money facts. */
-export function moneyOf(order: MoneyFacts & { readonly ledger?: readonly LedgerEntry[]; readonly financialStatus?: FinancialStatus }): { readonly ledger: readonly LedgerEntry[]; readonly financialStatus: FinancialStatus } {
+export function moneyOf(order: MoneyFacts & { readonly ledger?: readonly LedgerEntry[]; readonly financialStatus?: FinancialStatus }): {
+  readonly ledger: readonly LedgerEntry[];
+  readonly financialStatus: FinancialStatus;
+} {
   const ledger = order.ledger ?? orderLedger(order);
   return { ledger, financialStatus: order.financialStatus ?? financialStatus(ledger) };
 }

@@ -40,7 +40,10 @@ export interface MbWayCounters {
  * chooseMbWayNumber({ count1: 35, count2: 0 });  // 2 (the 36th order)
  * chooseMbWayNumber({ count1: 35, count2: 40 }); // null
  */
-export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | undefined, limits: MbWayLimits = DEFAULT_MBWAY_LIMITS): MbWayNumber | null {
+export function chooseMbWayNumber(
+  counters: Partial<MbWayCounters> | null | undefined,
+  limits: MbWayLimits = DEFAULT_MBWAY_LIMITS,
+): MbWayNumber | null {
   if ((counters?.count1 ?? 0) < limits.number1) return 1;
   if ((counters?.count2 ?? 0) < limits.number2) return 2;
   return null;
@@ -57,7 +60,10 @@ export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | unde
  * reservationMbWayNumber({ count1: 10, count2: 0, live1: 80, live2: 50 }); // 2 (more room: 40-50 > 35-90)
  * reservationMbWayNumber({ count1: 35, count2: 40, live1: 0 });          // null
  */
-export function reservationMbWayNumber(counters: Partial<MbWayCounters> | null | undefined, limits: MbWayLimits = DEFAULT_MBWAY_LIMITS): MbWayNumber | null {
+export function reservationMbWayNumber(
+  counters: Partial<MbWayCounters> | null | undefined,
+  limits: MbWayLimits = DEFAULT_MBWAY_LIMITS,
+): MbWayNumber | null {
   const numbers = ([1, 2] as const).filter((n) => (counters?.[`count${n}`] ?? 0) < limitOf(n, limits));
   const room = (n: MbWayNumber) => limitOf(n, limits) - (counters?.[`count${n}`] ?? 0) - (counters?.[`live${n}`] ?? 0);
   const first = numbers[0];
@@ -74,7 +80,10 @@ const limitOf = (n: MbWayNumber, limits: MbWayLimits) => (n === 1 ? limits.numbe
  * @example
  * mbWayCounter(2); // { field: 'count2', limit: 40 }
  */
-export function mbWayCounter(number: MbWayNumber, limits: MbWayLimits = DEFAULT_MBWAY_LIMITS): { readonly field: 'count1' | 'count2'; readonly limit: number } {
+export function mbWayCounter(
+  number: MbWayNumber,
+  limits: MbWayLimits = DEFAULT_MBWAY_LIMITS,
+): { readonly field: 'count1' | 'count2'; readonly limit: number } {
   return number === 1 ? { field: 'count1', limit: limits.number1 } : { field: 'count2', limit: limits.number2 };
 }
 

@@ -39,9 +39,7 @@ export function eurosToCents(euros: number): number {
 }
 
 /** Result of `parseEuroInput`. */
-export type EuroParseResult =
-  | { readonly ok: true; readonly cents: number }
-  | { readonly ok: false; readonly message: string };
+export type EuroParseResult = { readonly ok: true; readonly cents: number } | { readonly ok: false; readonly message: string };
 
 /** Whole euros with at most 13 digits keep cents below `Number.MAX_SAFE_INTEGER`. */
 const MAX_WHOLE_DIGITS = 13;
@@ -66,9 +64,7 @@ export function parseEuroInput(text: string): EuroParseResult {
   const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^€|€$/g, '');
   if (compact === '') return { ok: false, message: moneyTexts.required };
   if (compact.startsWith('-')) return { ok: false, message: moneyTexts.negative };
-  const normalised = DOT_GROUPED.test(compact)
-    ? compact.replace(/\./g, '').replace(',', '.')
-    : compact.replace(',', '.');
+  const normalised = DOT_GROUPED.test(compact) ? compact.replace(/\./g, '').replace(',', '.') : compact.replace(',', '.');
   const match = PLAIN.exec(normalised);
   if (!match) return { ok: false, message: moneyTexts.invalid };
   const whole = match[1]!.replace(/^0+(?=\d)/, '');

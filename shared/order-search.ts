@@ -27,7 +27,9 @@ export function foldText(text: string): string {
 
 /** The words of a text, folded: letters and digits only. */
 export function searchWords(text: string): string[] {
-  return foldText(text).split(/[^a-z0-9]+/).filter(Boolean);
+  return foldText(text)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 }
 
 /** A phone as the search sees it: its digits, without Portugal's +351 / 00351 prefix. */

@@ -66,7 +66,14 @@ export interface MoveEffects {
 }
 
 const PAYING: Omit<MoveEffects, 'mails'> = { stock: 'kept', refund: false, mbwaySlot: 'paid', counters: 'status-and-revenue' };
-const CANCELLING: MoveEffects = { mails: ['order-cancelled'], stock: 'give-back', refund: true, mbwaySlot: 'freed', counters: 'status', byCause: { suspicious: [], erasure: [] } };
+const CANCELLING: MoveEffects = {
+  mails: ['order-cancelled'],
+  stock: 'give-back',
+  refund: true,
+  mbwaySlot: 'freed',
+  counters: 'status',
+  byCause: { suspicious: [], erasure: [] },
+};
 const CLOSING_AFTER_SHIPPING: MoveEffects = { mails: [], stock: 'ask', refund: true, mbwaySlot: 'kept', counters: 'status' };
 const PLAIN: Omit<MoveEffects, 'mails'> = { stock: 'kept', refund: false, mbwaySlot: 'kept', counters: 'status' };
 

@@ -11,7 +11,13 @@ export const ADMIN_PASSWORD_POLICY = {
   requireSymbols: true,
 } as const;
 
-export type PasswordPolicy = { readonly minLength: number; readonly requireLowercase: boolean; readonly requireUppercase: boolean; readonly requireDigits: boolean; readonly requireSymbols: boolean };
+export type PasswordPolicy = {
+  readonly minLength: number;
+  readonly requireLowercase: boolean;
+  readonly requireUppercase: boolean;
+  readonly requireDigits: boolean;
+  readonly requireSymbols: boolean;
+};
 
 /**
  * The rule in Portuguese, as one sentence fragment.

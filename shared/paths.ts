@@ -62,7 +62,8 @@ export const paths = {
    */
   myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}#${ORDER_TOKEN_FRAGMENT}=${encodeURIComponent(token)}`,
   /** The confirmation link of a back-in-stock request: id and token in the fragment (never sent to a server, never logged). */
-  stockAlertConfirmation: (id: string, token: string) => `${routePatterns.confirmStockAlert}#${new URLSearchParams({ id, t: token }).toString()}`,
+  stockAlertConfirmation: (id: string, token: string) =>
+    `${routePatterns.confirmStockAlert}#${new URLSearchParams({ id, t: token }).toString()}`,
   /** The model withdrawal form as a PDF, with the seller of the settings (rendered again on each save of the settings). */
   withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
   /**

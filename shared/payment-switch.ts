@@ -31,7 +31,12 @@ export function switchMethods(payments: PaymentSettings, failed: ProviderPayment
  * switchedHoldUntil({ createdAt: '…T10:00Z', expiresAt: '…T10:30Z' }, { mbway: 30, transferencia: 120, … }, 'transferencia', at1002);
  * // '…T12:00:00.000Z'
  */
-export function switchedHoldUntil(order: { readonly createdAt: string; readonly expiresAt: string }, holdMinutes: HoldMinutes, method: ProofMethod, now: Date): string {
+export function switchedHoldUntil(
+  order: { readonly createdAt: string; readonly expiresAt: string },
+  holdMinutes: HoldMinutes,
+  method: ProofMethod,
+  now: Date,
+): string {
   const hold = holdMinutes[method] * 60_000;
   const asAtCheckout = Date.parse(order.createdAt) + hold;
   const fromNow = now.getTime() + hold;

@@ -12,11 +12,28 @@
  * ```
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from './payment-methods.ts';
-import { decisivePayment, paidCents, shownMethod, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
+import {
+  decisivePayment,
+  paidCents,
+  shownMethod,
+  refundedCents,
+  refundPendingCents,
+  type FinancialStatus,
+  type LedgerLine,
+  type LedgerMethod,
+} from './ledger.ts';
 import { CASH_LABEL, ledgerTexts } from './messages/ledger.ts';
 import { totalLabels } from './messages/checkout.ts';
 import { formatCents } from './money.ts';
-import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, SHIPPED_STATUSES, DELIVERED_STATUS, type OrderStatus } from './order-status.ts';
+import {
+  CLOSED_STATUS,
+  isPaidStatus,
+  PROOF_STATUS,
+  RESERVED_STATUS,
+  SHIPPED_STATUSES,
+  DELIVERED_STATUS,
+  type OrderStatus,
+} from './order-status.ts';
 
 /** The customer mails the owner sends (or sends again) from an order (`POST /api/admin/orders/{id}/emails`). */
 export const ADMIN_EMAIL_KINDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled'] as const;
@@ -71,17 +88,32 @@ export function ledgerMethodLabel(method: LedgerMethod): string {
 
 /** A day as the customer reads it (Lisbon time): 07/12/2026. */
 export function ledgerDate(iso: string): string {
-  return new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(iso),
+  );
 }
 
 function refundLines(ledger: readonly LedgerLine[]): RefundLine[] {
   return ledger
-    .filter((entry): entry is LedgerLine & { state: 'pending' | 'refunded' } => entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending'))
+    .filter(
+      (entry): entry is LedgerLine & { state: 'pending' | 'refunded' } =>
+        entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending'),
+    )
     .map((entry) => {
       const methodLabel = ledgerMethodLabel(entry.method);
       const amount = formatCents(entry.amountCents);
-      const text = entry.state === 'refunded' ? ledgerTexts.refundLine(amount, methodLabel, ledgerDate(entry.settledAt ?? entry.at)) : ledgerTexts.refundPendingLine(amount, methodLabel);
-      return { amountCents: entry.amountCents, method: entry.method, methodLabel, at: entry.settledAt ?? entry.at, state: entry.state, text };
+      const text =
+        entry.state === 'refunded'
+          ? ledgerTexts.refundLine(amount, methodLabel, ledgerDate(entry.settledAt ?? entry.at))
+          : ledgerTexts.refundPendingLine(amount, methodLabel);
+      return {
+        amountCents: entry.amountCents,
+        method: entry.method,
+        methodLabel,
+        at: entry.settledAt ?? entry.at,
+        state: entry.state,
+        text,
+      };
     });
 }
 
@@ -109,8 +141,10 @@ function customerLine(input: PaymentViewInput, methodLabel: string, refunded: nu
 function ownerSource(entry: LedgerLine | undefined): string | undefined {
   if (!entry) return undefined;
   const s = ledgerTexts.source;
-  if (entry.source === 'provider') return entry.state === 'paid' ? s.provider(entry.provider === 'stripe' ? 'Stripe' : (entry.provider ?? '')) : undefined;
-  if (entry.source === 'proof') return entry.state === 'verifying' ? s.proofWaiting : entry.state === 'paid' ? s.proofChecked(entry.by ?? '') : undefined;
+  if (entry.source === 'provider')
+    return entry.state === 'paid' ? s.provider(entry.provider === 'stripe' ? 'Stripe' : (entry.provider ?? '')) : undefined;
+  if (entry.source === 'proof')
+    return entry.state === 'verifying' ? s.proofWaiting : entry.state === 'paid' ? s.proofChecked(entry.by ?? '') : undefined;
   return entry.state === 'paid' ? s.owner(entry.by ?? '') : undefined;
 }
 

@@ -73,7 +73,10 @@ export function scrubPersonalData(text: string, person: PersonalFields): string 
 }
 
 /** The order's timeline and e-mail history with every free text scrubbed of the customer's data. */
-export function scrubbedOrderTexts(order: Pick<Order, PersonalField | 'timeline' | 'emails'>): { timeline: TimelineEntry[]; emails: OrderEmailRecord[] } {
+export function scrubbedOrderTexts(order: Pick<Order, PersonalField | 'timeline' | 'emails'>): {
+  timeline: TimelineEntry[];
+  emails: OrderEmailRecord[];
+} {
   const scrub = (text: string) => scrubPersonalData(text, order);
   return {
     timeline: order.timeline.map((entry) => (entry.text === undefined ? entry : { ...entry, text: scrub(entry.text) })),

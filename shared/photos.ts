@@ -101,7 +101,10 @@ export function heightAt(photo: Pick<ProductPhoto, 'width' | 'height'>, width: n
 }
 
 /** A photo's size as pages use it (`width`/`height` attributes): as recorded, or, for a record without a valid one, a square of its largest width. */
-export function photoBox(photo: Pick<ProductPhoto, 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height'>>): { width: number; height: number } {
+export function photoBox(photo: Pick<ProductPhoto, 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height'>>): {
+  width: number;
+  height: number;
+} {
   const valid = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
   const width = valid(photo.width) ? photo.width : Math.max(photo.fallbackWidth, ...photo.widths);
   return { width, height: valid(photo.width) && valid(photo.height) ? photo.height : width };

@@ -112,10 +112,7 @@ export function summarizeCart(lines: readonly PriceableLine[]): CartSummary {
  * @example
  * quoteOrder([{ priceCents: 2000, discountPercent: 0, quantity: 1 }], 'ctt').orderTotalCents; // 2300
  */
-export function quoteOrder<T extends PriceableLine>(
-  lines: readonly T[],
-  shippingMethod: ShippingMethodId,
-): OrderQuote<T> {
+export function quoteOrder<T extends PriceableLine>(lines: readonly T[], shippingMethod: ShippingMethodId): OrderQuote<T> {
   const summary = summarizeCart(lines);
   const shippingCents = shippingCostCents(shippingMethod, summary.subtotalCents);
   return {

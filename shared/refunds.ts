@@ -27,7 +27,12 @@ export function refundableOf(ledger: readonly LedgerLine[]): Refundable | undefi
   const providerPaid = provider.find((entry) => entry.kind === 'payment' && entry.state === 'paid');
   if (providerPaid) {
     const pendingCents = refundPendingCents(provider);
-    return { kind: 'provider', method: providerPaid.method as ProviderMethod, leftCents: paidCents(provider) - refundedCents(provider) - pendingCents, pendingCents };
+    return {
+      kind: 'provider',
+      method: providerPaid.method as ProviderMethod,
+      leftCents: paidCents(provider) - refundedCents(provider) - pendingCents,
+      pendingCents,
+    };
   }
   const paid = decisivePayment(ledger);
   if (paid?.state !== 'paid') return undefined;

@@ -97,7 +97,13 @@ interface Sums {
 
 function figures({ paid, refunded, orders }: Sums): SalesFigures {
   const revenue = paid - refunded;
-  return { paidCents: paid, refundedCents: refunded, revenueCents: revenue, orders, averageBasketCents: orders > 0 ? Math.round(revenue / orders) : 0 };
+  return {
+    paidCents: paid,
+    refundedCents: refunded,
+    revenueCents: revenue,
+    orders,
+    averageBasketCents: orders > 0 ? Math.round(revenue / orders) : 0,
+  };
 }
 
 /** Adds an order's kept pieces to the ranking (keyed by piece and size). */
@@ -130,7 +136,10 @@ function addMethods(methods: Map<LedgerMethod, { paid: number; refunded: number 
  * period of the day it was placed, with what its ledger says came in and went back; an order counts
  * as a sale while it keeps money (`paid > refunded`), and only those orders' pieces are ranked.
  */
-export function salesReport(orders: readonly Order[], query: { readonly from: string; readonly to: string; readonly by: SalesGrouping }): SalesResponse {
+export function salesReport(
+  orders: readonly Order[],
+  query: { readonly from: string; readonly to: string; readonly by: SalesGrouping },
+): SalesResponse {
   const { from, to, by } = query;
   const sums = new Map<string, Sums>(periodsOf(from, to, by).map((period) => [period, { paid: 0, refunded: 0, orders: 0 }]));
   const pieces = new Map<string, SalesPiece>();
@@ -148,8 +157,13 @@ export function salesReport(orders: readonly Order[], query: { readonly from: st
     if (kept) addPieces(pieces, order);
     addMethods(methods, order);
   }
-  const all = [...sums.values()].reduce((total, sum) => ({ paid: total.paid + sum.paid, refunded: total.refunded + sum.refunded, orders: total.orders + sum.orders }), { paid: 0, refunded: 0, orders: 0 });
-  const ranked = [...pieces.values()].sort((a, b) => b.quantity - a.quantity || b.lineTotalCents - a.lineTotalCents || a.name.localeCompare(b.name, 'pt'));
+  const all = [...sums.values()].reduce(
+    (total, sum) => ({ paid: total.paid + sum.paid, refunded: total.refunded + sum.refunded, orders: total.orders + sum.orders }),
+    { paid: 0, refunded: 0, orders: 0 },
+  );
+  const ranked = [...pieces.values()].sort(
+    (a, b) => b.quantity - a.quantity || b.lineTotalCents - a.lineTotalCents || a.name.localeCompare(b.name, 'pt'),
+  );
   return {
     from,
     to,
@@ -157,7 +171,9 @@ export function salesReport(orders: readonly Order[], query: { readonly from: st
     periods: [...sums].map(([period, sum]) => ({ period, ...figures(sum) })),
     totals: figures(all),
     topPieces: ranked.slice(0, TOP_PIECES),
-    methods: [...methods].map(([method, sum]) => ({ method, paidCents: sum.paid, refundedCents: sum.refunded })).sort((a, b) => b.paidCents - a.paidCents),
+    methods: [...methods]
+      .map(([method, sum]) => ({ method, paidCents: sum.paid, refundedCents: sum.refunded }))
+      .sort((a, b) => b.paidCents - a.paidCents),
     codes: salesByCode(orders),
   };
 }

@@ -14,7 +14,6 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import { DEFAULT_INVOICING, type InvoicingSettings } from './invoices.ts';
 import { DEFAULT_GIFT_WRAP, type GiftWrapSettings } from './gift.ts';
 
-
 export type { MbWayLimits, PaymentSettings };
 
 /**
@@ -244,7 +243,14 @@ export type SettingPath = keyof typeof SETTING_LABELS;
 export type SettingValue = string | number | boolean;
 
 /** The settings that are switches (on/off), by path. */
-export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged', 'invoicing.enabled', 'invoicing.sendToCustomer', 'giftWrap.offered'];
+export const SWITCH_SETTINGS: readonly SettingPath[] = [
+  'automaticPayments.mbway',
+  'automaticPayments.multibanco',
+  'mailSandboxAcknowledged',
+  'invoicing.enabled',
+  'invoicing.sendToCustomer',
+  'giftWrap.offered',
+];
 
 /** The settings kept in cents and typed (and shown) in euros, by path. */
 export const MONEY_SETTINGS: readonly SettingPath[] = ['giftWrap.priceCents'];
@@ -291,7 +297,9 @@ function holdMinutesOf(stored: Record<string, unknown> | undefined): HoldMinutes
  * A stored record read with today's defaults under it: a field added after the record was written
  * reads as its default (migrate on read).
  */
-export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partial<ShopSettings[K]> | ShopSettings[K] }> | undefined): ShopSettings {
+export function withDefaults(
+  stored: Partial<{ [K in keyof ShopSettings]: Partial<ShopSettings[K]> | ShopSettings[K] }> | undefined,
+): ShopSettings {
   return {
     seller: { ...DEFAULT_SETTINGS.seller, ...(stored?.seller as Partial<SellerSettings> | undefined) },
     payments: { ...DEFAULT_SETTINGS.payments, ...(stored?.payments as Partial<PaymentSettings> | undefined) },

@@ -12,7 +12,8 @@ export const ADMIN_STOCK_REASONS = ['adjustment', 'return'] as const satisfies r
 export type AdminStockReason = (typeof ADMIN_STOCK_REASONS)[number];
 
 /** Who caused a movement: an order (its number), an admin (their e-mail), or the shop itself (expiry). */
-export type StockActor = { readonly kind: 'order'; readonly orderId: string } | { readonly kind: 'admin'; readonly email: string } | { readonly kind: 'system' };
+export type StockActor =
+  { readonly kind: 'order'; readonly orderId: string } | { readonly kind: 'admin'; readonly email: string } | { readonly kind: 'system' };
 
 export interface StockMovement {
   readonly productId: string;

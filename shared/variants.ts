@@ -51,7 +51,10 @@ export function variantPriceCents(product: Pick<WithVariants, 'priceCents'>, var
  * kept before sizes existed), the product's only variant. Undefined when the id is unknown, or when
  * none is given and the customer must choose a size.
  */
-export function lineVariant<V extends Pick<ProductVariant, 'id'>>(product: { readonly variants: readonly V[] }, variantId: string | undefined): V | undefined {
+export function lineVariant<V extends Pick<ProductVariant, 'id'>>(
+  product: { readonly variants: readonly V[] },
+  variantId: string | undefined,
+): V | undefined {
   if (variantId === undefined) return product.variants.length === 1 ? product.variants[0] : undefined;
   return product.variants.find((variant) => variant.id === variantId);
 }
@@ -70,8 +73,12 @@ export function soleSize(sku: string, stock: number, id: string = DEFAULT_VARIAN
  * A product as an answer gave it, with its sizes: an answer cached from before sizes existed (the edge
  * keeps catalogue answers a minute) has none, and reads as one unlabelled size holding its stock and SKU.
  */
-export function withSizes<P extends { readonly sku: string; readonly stock: number; readonly variants?: readonly ProductVariant[] }>(product: P): P & { readonly variants: readonly ProductVariant[] } {
-  return Array.isArray(product.variants) ? (product as P & { variants: readonly ProductVariant[] }) : { ...product, variants: [soleSize(product.sku, product.stock)] };
+export function withSizes<P extends { readonly sku: string; readonly stock: number; readonly variants?: readonly ProductVariant[] }>(
+  product: P,
+): P & { readonly variants: readonly ProductVariant[] } {
+  return Array.isArray(product.variants)
+    ? (product as P & { variants: readonly ProductVariant[] })
+    : { ...product, variants: [soleSize(product.sku, product.stock)] };
 }
 
 /** The name of a line for e-mails, the order page and packing slips: "Anel Lua — 14", or the name alone. */

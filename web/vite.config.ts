@@ -71,7 +71,10 @@ function orderShell(): Plugin {
       const start = shell.indexOf('<!--page-head-->');
       const end = shell.indexOf('<!--/page-head-->');
       if (start < 0 || end < 0) throw new Error('the app shell has no page-head markers');
-      writeFileSync(join(root, 'dist', ORDER_SHELL.file), `${shell.slice(0, start)}${head}\n    ${shell.slice(end + '<!--/page-head-->'.length).trimStart()}`);
+      writeFileSync(
+        join(root, 'dist', ORDER_SHELL.file),
+        `${shell.slice(0, start)}${head}\n    ${shell.slice(end + '<!--/page-head-->'.length).trimStart()}`,
+      );
     },
   };
 }
@@ -86,7 +89,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), ...(isSsrBuild ? [rendererFiles()] : [orderShell()])],
   // pdfkit's browser module in the pre-renderer (the withdrawal form's PDF): its Node module reads its
   // fonts from files at run time, which a bundle without `node_modules` does not have.
-  resolve: isSsrBuild ? { alias: [{ find: /^pdfkit$/, replacement: join(repo, 'node_modules', 'pdfkit', 'js', 'pdfkit.browser.mjs') }] } : {},
+  resolve: isSsrBuild
+    ? { alias: [{ find: /^pdfkit$/, replacement: join(repo, 'node_modules', 'pdfkit', 'js', 'pdfkit.browser.mjs') }] }
+    : {},
   envPrefix: 'SHOP_',
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild
@@ -95,7 +100,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         target: 'node20',
         minify: true,
-        rollupOptions: { input: 'src/ssr/render-page.tsx', output: { entryFileNames: 'render-page.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
+        rollupOptions: {
+          input: 'src/ssr/render-page.tsx',
+          output: { entryFileNames: 'render-page.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
       }
     : {
         outDir: 'dist',
@@ -112,7 +120,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The app shell, and the first script of the pre-rendered pages (`src/boot.ts`).
           input: { index: join(root, 'index.html'), boot: join(root, 'src', 'boot.ts') },
           treeshake: { moduleSideEffects: (id: string) => !/shared[\\/]messages[\\/.]/.test(id) },
-          output: { codeSplitting: { includeDependenciesRecursively: false, groups: [...TEXT_CHUNKS, { name: firstLoad, debugName: 'first-load', tags: ['$initial'] }] } },
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [...TEXT_CHUNKS, { name: firstLoad, debugName: 'first-load', tags: ['$initial'] }],
+            },
+          },
         },
       },
   // The pre-renderer carries React and the router itself: the function that loads it installs nothing.

@@ -68,18 +68,25 @@ export function createAlarmTopic(scope: Construct, id: string, displayName: stri
   const stack = Stack.of(scope);
   // No `masterKey`: see the file's comment (no personal data; the AWS-managed key shuts CloudWatch out).
   const topic = new sns.Topic(scope, id, { displayName, enforceSSL: true });
-  topic.addToResourcePolicy(new iam.PolicyStatement({
-    sid: 'OnlyThisAccountsAlarmsPublish',
-    principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-    actions: ['sns:Publish'],
-    resources: [topic.topicArn],
-    conditions: {
-      ArnLike: {
-        'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'OnlyThisAccountsAlarmsPublish',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        ArnLike: {
+          'aws:SourceArn': stack.formatArn({
+            service: 'cloudwatch',
+            resource: 'alarm',
+            resourceName: '*',
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        },
+        StringEquals: { 'aws:SourceAccount': stack.account },
       },
-      StringEquals: { 'aws:SourceAccount': stack.account },
-    },
-  }));
+    }),
+  );
   if (operatorEmail) topic.addSubscription(new EmailSubscription(operatorEmail));
   return topic;
 }

@@ -96,7 +96,10 @@ export class Alarms extends Construct {
         description:
           'A bounce or complaint SES reported was never recorded on its order (EventBridge could not hand it over for 24 hours, or the MailEvents function kept failing). ' +
           'The queue holds the events for 14 days with the error; once the cause is fixed, send them to the MailEvents function again (recording is idempotent).',
-        metric: props.mailEventsDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+        metric: props.mailEventsDeadLetters.metricApproximateNumberOfMessagesVisible({
+          period: ALARM_PERIOD,
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
         threshold: ALARM_THRESHOLDS.mailEventsDeadLetters,
       });
     }
@@ -166,8 +169,18 @@ export class Alarms extends Construct {
   /** Lambda, account-wide in the region: any error, any throttle (the dashboard says which function). */
   private watchLambda(): void {
     const stack = Stack.of(this);
-    const lambdaErrors = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
-    const lambdaThrottles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
+    const lambdaErrors = new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'Errors',
+      statistic: cloudwatch.Stats.SUM,
+      period: ALARM_PERIOD,
+    });
+    const lambdaThrottles = new cloudwatch.Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'Throttles',
+      statistic: cloudwatch.Stats.SUM,
+      period: ALARM_PERIOD,
+    });
     this.watch('LambdaErrors', {
       name: 'Lambda errors',
       description:
@@ -211,7 +224,10 @@ export class Alarms extends Construct {
         'OutboxMail: the e-mails wait in the outbox table and the redrive job sends them once the cause is fixed. ' +
         'OrderPayments: a refund the provider could not be reached for (the order still shows it asked for; any change to the order, e.g. a note, tries again; a payment start is given up as refused before this). ' +
         'Publish*Pages: pages not rendered again (save the product or the settings again).',
-      metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: ALARM_PERIOD,
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
       threshold: ALARM_THRESHOLDS.outboxDeadLetters,
     });
     this.watch('OutboxMailsFailed', {

@@ -10,7 +10,10 @@ import { apiViewerRequestCode } from '../common/edge-proof.ts';
 
 /** The KeyValueStore of the challenges' keys, named `name` (names are the account's: `web.ts` adds the stack and region). */
 export function challengeKeysStore(scope: Construct, name: string): cloudfront.KeyValueStore {
-  return new cloudfront.KeyValueStore(scope, 'ChallengeKeys', { keyValueStoreName: name, comment: 'Keys of the proof-of-work challenges, written by the deploy' });
+  return new cloudfront.KeyValueStore(scope, 'ChallengeKeys', {
+    keyValueStoreName: name,
+    comment: 'Keys of the proof-of-work challenges, written by the deploy',
+  });
 }
 
 /** The function of `/api/*`, reading `store`. */

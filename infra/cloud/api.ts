@@ -141,8 +141,20 @@ export class Api extends Construct {
     const throttle = props.throttle ?? DEFAULT_THROTTLE;
     const adminThrottle = props.adminThrottle ?? ADMIN_THROTTLE;
 
-    const publicFront = this.front('HttpApi', 'DefaultStage', 'AccessLogs', 'Joias Inox shop API (reached through CloudFront at /api/*)', throttle);
-    const adminFront = this.front('AdminHttpApi', 'AdminStage', 'AdminAccessLogs', 'Joias Inox back-office API (reached through CloudFront at /api/admin/*)', adminThrottle);
+    const publicFront = this.front(
+      'HttpApi',
+      'DefaultStage',
+      'AccessLogs',
+      'Joias Inox shop API (reached through CloudFront at /api/*)',
+      throttle,
+    );
+    const adminFront = this.front(
+      'AdminHttpApi',
+      'AdminStage',
+      'AdminAccessLogs',
+      'Joias Inox back-office API (reached through CloudFront at /api/admin/*)',
+      adminThrottle,
+    );
     ({ httpApi: this.httpApi, stage: this.stage, accessLogs: this.accessLogs } = publicFront);
     ({ httpApi: this.adminHttpApi, stage: this.adminStage, accessLogs: this.adminAccessLogs } = adminFront);
 
@@ -180,8 +192,16 @@ export class Api extends Construct {
     this.routes = httpRoutes;
     this.shards = shards;
 
-    this.routeSettings(publicFront, rows.filter((route) => route.access !== 'admin'), props.lambdaConcurrency);
-    this.routeSettings(adminFront, rows.filter((route) => route.access === 'admin'), props.lambdaConcurrency);
+    this.routeSettings(
+      publicFront,
+      rows.filter((route) => route.access !== 'admin'),
+      props.lambdaConcurrency,
+    );
+    this.routeSettings(
+      adminFront,
+      rows.filter((route) => route.access === 'admin'),
+      props.lambdaConcurrency,
+    );
     // A stage names its routes by key: it is updated after every shard that holds them.
     for (const shard of shards.values()) {
       const front = shard.node.id.startsWith('Admin') ? adminFront : publicFront;
@@ -280,13 +300,18 @@ function executeApiHost(httpApi: apigw.IHttpApi): string {
 
 /** `api` imported into a shard once (its id crosses as a nested-stack parameter). */
 function importedApi(scope: Construct, api: apigw.HttpApi, id: string): apigw.IHttpApi {
-  return (scope.node.tryFindChild(id) as apigw.IHttpApi | undefined) ?? apigw.HttpApi.fromHttpApiAttributes(scope, id, { httpApiId: api.apiId });
+  return (
+    (scope.node.tryFindChild(id) as apigw.IHttpApi | undefined) ?? apigw.HttpApi.fromHttpApiAttributes(scope, id, { httpApiId: api.apiId })
+  );
 }
 
 /** The admin API's JWT authorizer, imported into a shard once. */
 function importedAuthorizer(scope: Construct, authorizer: apigw.HttpAuthorizer): apigw.IHttpRouteAuthorizer {
   return (
     (scope.node.tryFindChild('AdminJwt') as apigw.IHttpRouteAuthorizer | undefined) ??
-    apigw.HttpAuthorizer.fromHttpAuthorizerAttributes(scope, 'AdminJwt', { authorizerId: authorizer.authorizerId, authorizerType: apigw.HttpAuthorizerType.JWT })
+    apigw.HttpAuthorizer.fromHttpAuthorizerAttributes(scope, 'AdminJwt', {
+      authorizerId: authorizer.authorizerId,
+      authorizerType: apigw.HttpAuthorizerType.JWT,
+    })
   );
 }

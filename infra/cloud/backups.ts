@@ -38,11 +38,18 @@ export class MonthlyBackups extends Construct {
   readonly plan: backup.BackupPlan;
   readonly vault: backup.BackupVault;
 
-  constructor(scope: Construct, id: string, props: { readonly stage: string; readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>> }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { readonly stage: string; readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>> },
+  ) {
     super(scope, id);
     // Retained: its backups outlive the stack (a vault with recovery points cannot be deleted anyway);
     // a failed first deploy deletes it with the rest (`keeping.ts`).
-    this.vault = new backup.BackupVault(this, 'Vault', { backupVaultName: `joias-inox-${props.stage}-monthly`, removalPolicy: RemovalPolicy.RETAIN });
+    this.vault = new backup.BackupVault(this, 'Vault', {
+      backupVaultName: `joias-inox-${props.stage}-monthly`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.plan = new backup.BackupPlan(this, 'Plan', {
       backupPlanName: `joias-inox-${props.stage}-monthly`,
       backupVault: this.vault,

@@ -28,18 +28,24 @@ export function stageCostFilter(stage: string): { TagKeyValue: string[] } {
  * The budget, and the topic policy statement that lets AWS Budgets publish to the topic (AWS Budgets
  * user guide, "Creating an Amazon SNS topic for budget notifications"), for this account's budgets only.
  */
-export function monthlyBudget(scope: Construct, id: string, props: { stage: string; limitUsd: number; topic: sns.Topic }): budgets.CfnBudget {
+export function monthlyBudget(
+  scope: Construct,
+  id: string,
+  props: { stage: string; limitUsd: number; topic: sns.Topic },
+): budgets.CfnBudget {
   const stack = Stack.of(scope);
-  props.topic.addToResourcePolicy(new iam.PolicyStatement({
-    sid: 'OnlyThisAccountsBudgetsPublish',
-    principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
-    actions: ['sns:Publish'],
-    resources: [props.topic.topicArn],
-    conditions: {
-      StringEquals: { 'aws:SourceAccount': stack.account },
-      ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
-    },
-  }));
+  props.topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'OnlyThisAccountsBudgetsPublish',
+      principals: [new iam.ServicePrincipal('budgets.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [props.topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
+      },
+    }),
+  );
   const toTopic = [{ subscriptionType: 'SNS', address: props.topic.topicArn }];
   const budget = new budgets.CfnBudget(scope, id, {
     budget: {
@@ -50,8 +56,24 @@ export function monthlyBudget(scope: Construct, id: string, props: { stage: stri
       costFilters: stageCostFilter(props.stage),
     },
     notificationsWithSubscribers: [
-      { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.actualPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
-      { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.forecastPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+      {
+        notification: {
+          notificationType: 'ACTUAL',
+          comparisonOperator: 'GREATER_THAN',
+          threshold: BUDGET_ALERTS.actualPercent,
+          thresholdType: 'PERCENTAGE',
+        },
+        subscribers: toTopic,
+      },
+      {
+        notification: {
+          notificationType: 'FORECASTED',
+          comparisonOperator: 'GREATER_THAN',
+          threshold: BUDGET_ALERTS.forecastPercent,
+          thresholdType: 'PERCENTAGE',
+        },
+        subscribers: toTopic,
+      },
     ],
   });
   // The topic's policy must exist before Budgets checks it can publish.

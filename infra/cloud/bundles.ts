@@ -49,8 +49,22 @@ export function functionBundleSpecs(): FunctionBundleSpec[] {
       nativeModules: rows.some((row) => 'checksProofs' in row && row.checksProofs) ? ['sharp'] : [],
       define: routeRowsDefine(rows),
     })),
-    ...[...jobs, ...streamConsumers, mailEvents].map((fn) => ({ name: `consumers/${fn.handler}`, entry: consumer(fn.handler), grants: fn.grants, readRoute: false, nativeModules: [], define: {} })),
-    { name: `consumers/${photoProcessing.handler}`, entry: consumer(photoProcessing.handler), grants: photoProcessing.grants, readRoute: false, nativeModules: ['sharp'], define: {} },
+    ...[...jobs, ...streamConsumers, mailEvents].map((fn) => ({
+      name: `consumers/${fn.handler}`,
+      entry: consumer(fn.handler),
+      grants: fn.grants,
+      readRoute: false,
+      nativeModules: [],
+      define: {},
+    })),
+    {
+      name: `consumers/${photoProcessing.handler}`,
+      entry: consumer(photoProcessing.handler),
+      grants: photoProcessing.grants,
+      readRoute: false,
+      nativeModules: ['sharp'],
+      define: {},
+    },
   ];
 }
 
@@ -96,6 +110,10 @@ export async function bundleFunction(spec: FunctionBundleSpec, outfile: string):
     logLevel: 'silent',
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-  const modules = new Set(Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs).filter((input) => !input.includes('node_modules/'))));
+  const modules = new Set(
+    Object.values(result.metafile.outputs).flatMap((output) =>
+      Object.keys(output.inputs).filter((input) => !input.includes('node_modules/')),
+    ),
+  );
   return { bytes, packages: packagesOf(result.metafile), modules };
 }

@@ -36,8 +36,14 @@ export function shopDashboard(scope: Construct, props: DashboardProps): cloudwat
     }),
     new cloudwatch.GraphWidget({
       title: 'Orders placed, reservations expired, e-mails failed',
-      left: Object.values(BUSINESS_METRICS).map((metricName) =>
-        new cloudwatch.Metric({ namespace: metricsNamespace(stack), metricName, dimensionsMap: { service: BASE_ENVIRONMENT.POWERTOOLS_SERVICE_NAME }, ...sum }),
+      left: Object.values(BUSINESS_METRICS).map(
+        (metricName) =>
+          new cloudwatch.Metric({
+            namespace: metricsNamespace(stack),
+            metricName,
+            dimensionsMap: { service: BASE_ENVIRONMENT.POWERTOOLS_SERVICE_NAME },
+            ...sum,
+          }),
       ),
       width: 12,
     }),

@@ -96,7 +96,9 @@ export class Data extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       enforceSSL: true,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'expire-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
       ...this.bucketRemoval,
     });
     acknowledgeNag(
@@ -156,7 +158,11 @@ export class Data extends Construct {
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.images,
       lifecycleRules: [
-        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'expire-old-versions',
+          noncurrentVersionExpiration: Duration.days(30),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
         // Raw photo uploads (with the camera's EXIF and GPS position) and their processing results: a
         // day at most, old versions included (the processing deletes each raw upload at once).
         { id: 'expire-photo-uploads', prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
@@ -173,7 +179,9 @@ export class Data extends Construct {
       versioned: false,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.uploads,
-      lifecycleRules: [{ id: 'expire-uploads', expiration: Duration.days(UPLOADS_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'expire-uploads', expiration: Duration.days(UPLOADS_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: this.keeping.autoDeleteObjects,
     });

@@ -4,7 +4,17 @@
  * `test/infra/edge.test.ts`). The API behaviour's, with its KeyValueStore, is `api-edge.ts`.
  */
 import { LISTING_FILTER_PARAMS } from '#shared/listing-filter.ts';
-import { APP_PAGES, APP_PREFIXES, DOCUMENTS, FILTERED_LISTING_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
+import {
+  APP_PAGES,
+  APP_PREFIXES,
+  DOCUMENTS,
+  FILTERED_LISTING_PREFIX,
+  MAX_PAGE_PATH_LENGTH,
+  NOT_FOUND_PAGE_PATH,
+  ORDER_SHELL,
+  pageObjectKey,
+  PAGES_PREFIX,
+} from '#shared/pages.ts';
 import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
 import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
 import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from '#shared/paths.ts';

@@ -63,7 +63,11 @@ export class EdgeLogsStack extends Stack {
   readonly delivery: logs.CfnDelivery;
 
   constructor(scope: Construct, id: string, props: EdgeLogsStackProps) {
-    super(scope, id, { description: `Joias Inox shop: CloudFront access logs without query strings (${props.stage})`, ...props, tags: { ...props.tags, [STAGE_TAG]: props.stage } });
+    super(scope, id, {
+      description: `Joias Inox shop: CloudFront access logs without query strings (${props.stage})`,
+      ...props,
+      tags: { ...props.tags, [STAGE_TAG]: props.stage },
+    });
     const source = new logs.CfnDeliverySource(this, 'Source', {
       name: `joias-inox-${props.stage}-cloudfront`,
       logType: 'ACCESS_LOGS',

@@ -38,10 +38,20 @@ export interface Keeping {
 }
 
 /** The stack once it has completed (the default): retained and protected. */
-export const KEEP: Keeping = { firstDeploy: false, deletionProtection: true, bucketRemoval: RemovalPolicy.RETAIN, autoDeleteObjects: false };
+export const KEEP: Keeping = {
+  firstDeploy: false,
+  deletionProtection: true,
+  bucketRemoval: RemovalPolicy.RETAIN,
+  autoDeleteObjects: false,
+};
 
 /** A first deploy: whatever it created goes with its rollback. */
-export const FIRST_DEPLOY: Keeping = { firstDeploy: true, deletionProtection: false, bucketRemoval: RemovalPolicy.DESTROY, autoDeleteObjects: true };
+export const FIRST_DEPLOY: Keeping = {
+  firstDeploy: true,
+  deletionProtection: false,
+  bucketRemoval: RemovalPolicy.DESTROY,
+  autoDeleteObjects: true,
+};
 
 export function keeping(firstDeploy: boolean): Keeping {
   return firstDeploy ? FIRST_DEPLOY : KEEP;

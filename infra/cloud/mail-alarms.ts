@@ -56,7 +56,9 @@ export function mailAlarmSpecs(configurationSetName: string): { readonly id: str
         name: 'E-mail send failures',
         description: `SES accepted a shop e-mail of configuration set ${configurationSetName} but did not send it (the template could not be rendered, or SES rejected the message).`,
         metric: new cloudwatch.MathExpression({
-          expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+          expression: Object.keys(usingMetrics)
+            .map((id) => `FILL(${id}, 0)`)
+            .join(' + '),
           usingMetrics,
           period: ALARM_PERIOD,
           label: 'rendering failures + rejects',

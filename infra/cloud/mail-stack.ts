@@ -61,7 +61,7 @@ export class MailStack extends Stack {
       props.senderEmail ??
       new CfnParameter(this, 'SenderEmail', {
         type: 'String',
-        description: 'Address the shop sends e-mail from (SES verifies it by e-mail after the deploy); the same as the shop stack\'s',
+        description: "Address the shop sends e-mail from (SES verifies it by e-mail after the deploy); the same as the shop stack's",
         allowedPattern: EMAIL_PATTERN.source,
         constraintDescription: 'must be an e-mail address',
       }).valueAsString;
@@ -73,7 +73,11 @@ export class MailStack extends Stack {
     });
 
     const pattern = mailEventsPattern(this.mail.configurationSetName);
-    const shopBus = events.EventBus.fromEventBusArn(this, 'ShopBus', this.formatArn({ service: 'events', region: props.shopRegion, resource: 'event-bus', resourceName: 'default' }));
+    const shopBus = events.EventBus.fromEventBusArn(
+      this,
+      'ShopBus',
+      this.formatArn({ service: 'events', region: props.shopRegion, resource: 'event-bus', resourceName: 'default' }),
+    );
     this.forwarder = new events.Rule(this, 'ToShopRegion', {
       eventBus: this.mail.eventBus,
       description: `SES bounces, complaints and rejects of configuration set ${this.mail.configurationSetName} to the default bus of ${props.shopRegion}`,
@@ -85,9 +89,15 @@ export class MailStack extends Stack {
     const action = new SnsAction(this.topic);
     this.alarms = mailAlarmSpecs(this.mail.configurationSetName).map(({ id: alarmId, spec }) => alarmOn(this, alarmId, spec, action));
 
-    new CfnOutput(this, 'SenderAddress', { value: senderEmail, description: 'The SES identity of the shop\'s sender, in this region' });
-    new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
-    new CfnOutput(this, 'MailAlarmTopicArn', { value: this.topic.topicArn, description: 'SNS topic of the e-mail alarms (SES reports in this region)' });
+    new CfnOutput(this, 'SenderAddress', { value: senderEmail, description: "The SES identity of the shop's sender, in this region" });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: this.mail.configurationSetName,
+      description: 'SES configuration set every shop e-mail is sent with',
+    });
+    new CfnOutput(this, 'MailAlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'SNS topic of the e-mail alarms (SES reports in this region)',
+    });
     this.mail.addSenderDnsOutputs();
     Aspects.of(this).add(new HelperFunctionLogs());
   }

@@ -75,7 +75,10 @@ export interface MailRefs {
 }
 
 /** The stage's SES names and ARNs in `region`, as `Mail` creates them there. */
-export function mailRefs(stack: Stack, props: { stage: string; senderEmail: string; senderDomain?: string | undefined; region: string }): MailRefs {
+export function mailRefs(
+  stack: Stack,
+  props: { stage: string; senderEmail: string; senderDomain?: string | undefined; region: string },
+): MailRefs {
   const prefix = templatePrefix(props.stage);
   const setName = configurationSetName(props.stage);
   const senderDomain = props.senderDomain?.toLowerCase();
@@ -118,7 +121,9 @@ export class Mail extends Construct {
     this.mailFromDomain = this.senderDomain ? mailFromDomainOf(this.senderDomain) : undefined;
     if (this.senderDomain) {
       if (stack.resolve(props.senderEmail) !== props.senderEmail) {
-        throw new Error(`With a sender domain ("${this.senderDomain}"), give context "senderEmail" (an address at that domain) instead of the SenderEmail parameter`);
+        throw new Error(
+          `With a sender domain ("${this.senderDomain}"), give context "senderEmail" (an address at that domain) instead of the SenderEmail parameter`,
+        );
       }
       assertSenderAtDomain(props.senderEmail, this.senderDomain);
     }

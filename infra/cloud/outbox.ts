@@ -60,7 +60,11 @@ export class MailOutbox extends Construct {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledgeNag(this.deadLetterQueue, 'SQS3', 'This queue is itself the dead-letter destination of the outbox consumer; an alarm watches its depth.');
+    acknowledgeNag(
+      this.deadLetterQueue,
+      'SQS3',
+      'This queue is itself the dead-letter destination of the outbox consumer; an alarm watches its depth.',
+    );
 
     // Counted by the consumer itself (Powertools Metrics, `lambdas/metrics.ts`): no metric filter.
     this.failedMails = new cloudwatch.Metric({
@@ -92,7 +96,9 @@ export class MailOutbox extends Construct {
           parallelizationFactor: 1,
           maxRecordAge: MAX_RECORD_AGE,
           onFailure: new SqsDlq(this.deadLetterQueue),
-          ...('filter' in consumer && consumer.filter ? { filters: [lambda.FilterCriteria.filter(consumer.filter as unknown as Record<string, unknown>)] } : {}),
+          ...('filter' in consumer && consumer.filter
+            ? { filters: [lambda.FilterCriteria.filter(consumer.filter as unknown as Record<string, unknown>)] }
+            : {}),
         }),
       );
       functions.set(consumer.name, fn);

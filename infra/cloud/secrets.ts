@@ -34,15 +34,15 @@ export function makeOrderLinkSecret(scope: Construct): secretsmanager.Secret {
  */
 export function makePaymentKeysSecret(scope: Construct): secretsmanager.Secret {
   const secret = new secretsmanager.Secret(scope, 'PaymentKeysSecret', {
-    description: 'Joias Inox: the payment provider\'s keys (automatic MB WAY and Multibanco); written from the back-office\'s Definições',
+    description: "Joias Inox: the payment provider's keys (automatic MB WAY and Multibanco); written from the back-office's Definições",
     // Not a value: the empty object the keys replace. The keys themselves never pass through CloudFormation.
     secretStringValue: SecretValue.unsafePlainText('{}'),
   });
   acknowledgeNag(
     secret,
     'SMG4',
-    'The provider\'s keys are issued by the provider (Stripe\'s dashboard) and changed by the owner on Definições, which checks ' +
-      'them with a harmless call before writing the new value; Secrets Manager cannot rotate a third party\'s API key.',
+    "The provider's keys are issued by the provider (Stripe's dashboard) and changed by the owner on Definições, which checks " +
+      "them with a harmless call before writing the new value; Secrets Manager cannot rotate a third party's API key.",
   );
   return secret;
 }

@@ -47,7 +47,9 @@ export class SettingsSeed extends Construct {
         physicalResourceId: cr.PhysicalResourceId.of('shop-settings-seed'),
         logging: cr.Logging.withDataHidden(),
       },
-      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] })]),
+      policy: cr.AwsCustomResourcePolicy.fromStatements([
+        new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
+      ]),
     });
 
     const reason =

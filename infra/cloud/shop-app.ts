@@ -72,18 +72,19 @@ export function buildShopApp(
     : undefined;
 
   // With SES in another region than the shop (Europe (Spain) has none), the SES resources in a stack there.
-  const mail = settings.sesRegion !== settings.region
-    ? new MailStack(app, mailStackName(settings.stage), {
-        env: { account, region: settings.sesRegion },
-        stage: settings.stage,
-        mailTemplates,
-        shopRegion: settings.region,
-        ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
-        ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
-        ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
-        terminationProtection,
-      })
-    : undefined;
+  const mail =
+    settings.sesRegion !== settings.region
+      ? new MailStack(app, mailStackName(settings.stage), {
+          env: { account, region: settings.sesRegion },
+          stage: settings.stage,
+          mailTemplates,
+          shopRegion: settings.region,
+          ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+          ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
+          ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
+          terminationProtection,
+        })
+      : undefined;
 
   const shop = new ShopStack(app, name, {
     env: { account, region: settings.region },
@@ -100,15 +101,16 @@ export function buildShopApp(
   // The shop sends through the mail stack's identity and templates: the mail stack deploys first.
   if (mail) shop.addStackDependency(mail);
 
-  const plan = waf && settings.edgePlan === 'free'
-    ? new PlanStack(app, `${name}-Plan`, {
-        env: { account, region: EDGE_REGION },
-        stage: settings.stage,
-        distributionArn: shop.web.distribution.distributionArn,
-        webAclArn: waf.webAcl.attrArn,
-        crossRegionReferences: true,
-      })
-    : undefined;
+  const plan =
+    waf && settings.edgePlan === 'free'
+      ? new PlanStack(app, `${name}-Plan`, {
+          env: { account, region: EDGE_REGION },
+          stage: settings.stage,
+          distributionArn: shop.web.distribution.distributionArn,
+          webAclArn: waf.webAcl.attrArn,
+          crossRegionReferences: true,
+        })
+      : undefined;
   // CloudFront takes a standard logging v2 source only in us-east-1: with a stack there already, the logs go through it.
   const edgeLogs = edge
     ? new EdgeLogsStack(app, `${name}-EdgeLogs`, {

@@ -39,6 +39,8 @@ export function checkShopBuild(stack: Stack, build: ShopBuild): boolean {
         '`npm run deploy` and `npm run synth` build it themselves; `cdk ls` and `cdk bootstrap` need no build.',
     );
   }
-  Annotations.of(stack).addInfo(`No shop build (${missing.join(', ')}): synthesized without the site upload, for listing or bootstrapping only.`);
+  Annotations.of(stack).addInfo(
+    `No shop build (${missing.join(', ')}): synthesized without the site upload, for listing or bootstrapping only.`,
+  );
   return false;
 }

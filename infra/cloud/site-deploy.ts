@@ -40,7 +40,11 @@ export function deploySite(web: SiteFrontDoor, webDistDir: string, spaConfig: Sp
   });
   const shell = new s3deploy.BucketDeployment(web, 'DeployShell', {
     destinationBucket: web.siteBucket,
-    sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig), s3deploy.Source.data('robots.txt', robotsTxt(web.shopUrl))],
+    sources: [
+      s3deploy.Source.asset(webDistDir),
+      s3deploy.Source.jsonData('config.json', spaConfig),
+      s3deploy.Source.data('robots.txt', robotsTxt(web.shopUrl)),
+    ],
     // Pruning also empties `pages/`: every kept page names the old build's files; each is rendered
     // again on its first request. Not the documents: only a save of the settings renders them. The
     // build's manifest is the pre-renderer's, not the shop's.

@@ -158,7 +158,8 @@ export class ShopStack extends Stack {
     const senderEmail = this.senderAddress(props);
     this.auth = new Auth(this, 'Auth', { keeping: keep, ...this.authMail(props) });
     this.mail = this.localMail(props, senderEmail);
-    this.mailRefs = this.mail?.refs ?? mailRefs(this, { stage: props.stage, senderEmail, senderDomain: props.senderDomain, region: props.sesRegion! });
+    this.mailRefs =
+      this.mail?.refs ?? mailRefs(this, { stage: props.stage, senderEmail, senderDomain: props.senderDomain, region: props.sesRegion! });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
     let web: Web | undefined = undefined;
@@ -172,7 +173,11 @@ export class ShopStack extends Stack {
     // The shop's settings live in its own table (edited on "Definições"); the first deploy seeds them once.
     this.settingsSeed = new SettingsSeed(this, 'SettingsSeed', {
       table: this.data.tables.settings,
-      settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
+      settings: {
+        ...DEFAULT_SETTINGS,
+        payments: { ...DEFAULT_SETTINGS.payments, ...props.payments },
+        ownerEmail: props.operatorEmail ?? '',
+      },
     });
 
     this.orderLinkSecret = makeOrderLinkSecret(this);
@@ -191,7 +196,11 @@ export class ShopStack extends Stack {
 
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
     this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
-    this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
+    this.outbox = new MailOutbox(this, 'Outbox', {
+      targets: bindTargets,
+      tables: this.data.tables,
+      sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE,
+    });
     this.mailEvents = new MailEvents(this, 'MailEvents', {
       targets: bindTargets,
       // The account's default bus: SES publishes there, or the mail stack forwards there from the SES region.
@@ -237,7 +246,13 @@ export class ShopStack extends Stack {
   /** Cognito's mails through the shop's SES identity (`cognitoSes`), or nothing: Cognito's own sender. */
   private authMail(props: ShopStackProps): { sesMail?: AuthSesMail } {
     if (!props.cognitoSes || !props.senderEmail) return {};
-    return { sesMail: { fromEmail: props.senderEmail, sesRegion: props.sesRegion ?? this.region, ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}) } };
+    return {
+      sesMail: {
+        fromEmail: props.senderEmail,
+        sesRegion: props.sesRegion ?? this.region,
+        ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}),
+      },
+    };
   }
 
   /**
@@ -318,9 +333,18 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
-    new CfnOutput(this, 'OriginSecretArn', { value: this.originSecret.secretArn, description: 'The origin secret (npm run rotate-secret -- origin)' });
-    new CfnOutput(this, 'OrderLinkSecretArn', { value: this.orderLinkSecret.secretArn, description: 'The order-link key (npm run rotate-secret -- order-link)' });
-    new CfnOutput(this, 'ChallengeKeysStoreArn', { value: web.challengeKeys.keyValueStoreArn, description: 'The edge\'s proof-of-work keys (written by npm run deploy)' });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.originSecret.secretArn,
+      description: 'The origin secret (npm run rotate-secret -- origin)',
+    });
+    new CfnOutput(this, 'OrderLinkSecretArn', {
+      value: this.orderLinkSecret.secretArn,
+      description: 'The order-link key (npm run rotate-secret -- order-link)',
+    });
+    new CfnOutput(this, 'ChallengeKeysStoreArn', {
+      value: web.challengeKeys.keyValueStoreArn,
+      description: "The edge's proof-of-work keys (written by npm run deploy)",
+    });
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,
       description: 'With a custom domain: point its DNS here (CNAME, or a Route 53 alias record)',
@@ -336,8 +360,14 @@ export class ShopStack extends Stack {
         ? `Shop e-mail comes from this address; SES verifies ${mail.senderDomain} by the DKIM records of the stack in ${mail.region}`
         : `SES (${mail.region}) sends a verification link to this address after the first deploy; mail works once it is clicked`,
     });
-    new CfnOutput(this, 'MailConfigurationSet', { value: mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
-    new CfnOutput(this, 'MailRegion', { value: mail.region, description: 'Region of the shop\'s SES identity and templates: verify, and ask for production access, there' });
+    new CfnOutput(this, 'MailConfigurationSet', {
+      value: mail.configurationSetName,
+      description: 'SES configuration set every shop e-mail is sent with',
+    });
+    new CfnOutput(this, 'MailRegion', {
+      value: mail.region,
+      description: "Region of the shop's SES identity and templates: verify, and ask for production access, there",
+    });
     this.mail?.addSenderDnsOutputs();
   }
 }

@@ -27,7 +27,16 @@ import { apiTexts } from '#shared/messages/index.ts';
 import { STAGE_TAG } from '../common/naming.ts';
 import { ChallengeRefused } from '#lambdas/errors.ts';
 import { toErrorResponse } from '#lambdas/http/error-response.ts';
-import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, TOKEN_SHAPE, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
+import {
+  ADMIN_API_PREFIX,
+  EDGE_MAX_BODY_BYTES,
+  EDGE_PROOF_RULE,
+  EDGE_RATE_RULES,
+  PROOF_SHAPE,
+  TOKEN_SHAPE,
+  type EdgeRateRule,
+  type EdgeScope,
+} from '../common/edge-rules.ts';
 
 /**
  * Pay-as-you-go cost of the web ACL (AWS WAF pricing, https://aws.amazon.com/waf/pricing/): $5 a month
@@ -46,27 +55,57 @@ const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => (
 const tooManyKey = (windowSeconds: number) => `tooManyRequests${windowSeconds}`;
 
 const tooMany = (retryAfterSeconds: number): wafv2.CfnWebACL.RuleActionProperty => ({
-  block: { customResponse: { responseCode: 429, customResponseBodyKey: tooManyKey(retryAfterSeconds), responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }] } },
+  block: {
+    customResponse: {
+      responseCode: 429,
+      customResponseBodyKey: tooManyKey(retryAfterSeconds),
+      responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }],
+    },
+  },
 });
 
 const uriStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: prefix, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'STARTS_WITH',
+    searchString: prefix,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 const methodIs = (method: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { method: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: method,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 const uriIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 const headerMatches = (name: string, regexString: string): wafv2.CfnWebACL.StatementProperty => ({
-  regexMatchStatement: { fieldToMatch: { singleHeader: { Name: name } }, regexString, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  regexMatchStatement: {
+    fieldToMatch: { singleHeader: { Name: name } },
+    regexString,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 const headerSize = (name: string, comparisonOperator: 'GT' | 'LT', size: number): wafv2.CfnWebACL.StatementProperty => ({
-  sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: name } }, comparisonOperator, size, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  sizeConstraintStatement: {
+    fieldToMatch: { singleHeader: { Name: name } },
+    comparisonOperator,
+    size,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 const or = (...statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty => ({ orStatement: { statements } });
@@ -89,7 +128,13 @@ export function scopeStatement(scope: EdgeScope): wafv2.CfnWebACL.StatementPrope
     case 'challenge':
       return and(uriIs('/api/challenge'), methodIs('GET'));
     case 'publicWrites':
-      return and(uriStartsWith('/api/'), not(uriStartsWith(ADMIN_API_PREFIX)), not(methodIs('GET')), not(methodIs('HEAD')), not(methodIs('OPTIONS')));
+      return and(
+        uriStartsWith('/api/'),
+        not(uriStartsWith(ADMIN_API_PREFIX)),
+        not(methodIs('GET')),
+        not(methodIs('HEAD')),
+        not(methodIs('OPTIONS')),
+      );
     case 'publicApi':
       return publicApi;
   }
@@ -107,7 +152,14 @@ function rateRule(rule: EdgeRateRule, priority: number): wafv2.CfnWebACL.RulePro
     priority,
     action: tooMany(rule.windowSeconds),
     visibilityConfig: visibility(name),
-    statement: { rateBasedStatement: { limit: rule.limit, evaluationWindowSec: rule.windowSeconds, aggregateKeyType: 'IP', scopeDownStatement: scopeStatement(rule.scope) } },
+    statement: {
+      rateBasedStatement: {
+        limit: rule.limit,
+        evaluationWindowSec: rule.windowSeconds,
+        aggregateKeyType: 'IP',
+        scopeDownStatement: scopeStatement(rule.scope),
+      },
+    },
   };
 }
 
@@ -126,7 +178,9 @@ const PROOF_BODY = { challenge_required: 'challengeRequired', challenge_invalid:
  */
 function proofRules(first: number): wafv2.CfnWebACL.RuleProperty[] {
   const { header, minBytes, maxBytes } = EDGE_PROOF_RULE;
-  const refuse = (code: keyof typeof PROOF_BODY): wafv2.CfnWebACL.RuleActionProperty => ({ block: { customResponse: { responseCode: 400, customResponseBodyKey: PROOF_BODY[code] } } });
+  const refuse = (code: keyof typeof PROOF_BODY): wafv2.CfnWebACL.RuleActionProperty => ({
+    block: { customResponse: { responseCode: 400, customResponseBodyKey: PROOF_BODY[code] } },
+  });
   return [
     {
       name: 'ProofMissing',
@@ -140,18 +194,30 @@ function proofRules(first: number): wafv2.CfnWebACL.RuleProperty[] {
       priority: first + 1,
       action: refuse('challenge_invalid'),
       visibilityConfig: visibility('ProofMalformed'),
-      statement: and(guardedWrite(), or(headerSize(header, 'LT', minBytes), headerSize(header, 'GT', maxBytes), not(headerMatches(header, PROOF_SHAPE)))),
+      statement: and(
+        guardedWrite(),
+        or(headerSize(header, 'LT', minBytes), headerSize(header, 'GT', maxBytes), not(headerMatches(header, PROOF_SHAPE))),
+      ),
     },
   ];
 }
 
 /** The web ACL's custom answers: the 429 of the rate rules and the proof refusals, in the shop's error shape. */
 export function customResponseBodies(): Record<string, wafv2.CfnWebACL.CustomResponseBodyProperty> {
-  const proof = (code: keyof typeof PROOF_BODY) => ({ contentType: 'APPLICATION_JSON', content: JSON.stringify(toErrorResponse(new ChallengeRefused(code)).body) });
+  const proof = (code: keyof typeof PROOF_BODY) => ({
+    contentType: 'APPLICATION_JSON',
+    content: JSON.stringify(toErrorResponse(new ChallengeRefused(code)).body),
+  });
   const windows = [...new Set(EDGE_RATE_RULES.map((rule) => rule.windowSeconds))];
   return {
     ...Object.fromEntries(
-      windows.map((seconds) => [tooManyKey(seconds), { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(seconds) } }) }]),
+      windows.map((seconds) => [
+        tooManyKey(seconds),
+        {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(seconds) } }),
+        },
+      ]),
     ),
     [PROOF_BODY.challenge_required]: proof('challenge_required'),
     [PROOF_BODY.challenge_invalid]: proof('challenge_invalid'),
@@ -169,7 +235,14 @@ export function webAclRules(): wafv2.CfnWebACL.RuleProperty[] {
     // API bodies are small JSON (files go straight to S3 with presigned POSTs): a larger one is refused.
     action: { block: { customResponse: { responseCode: 413 } } },
     visibilityConfig: visibility('BodySize'),
-    statement: { sizeConstraintStatement: { fieldToMatch: { body: { oversizeHandling: 'MATCH' } }, comparisonOperator: 'GT', size: EDGE_MAX_BODY_BYTES, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+    statement: {
+      sizeConstraintStatement: {
+        fieldToMatch: { body: { oversizeHandling: 'MATCH' } },
+        comparisonOperator: 'GT',
+        size: EDGE_MAX_BODY_BYTES,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    },
   });
   rules.push({
     name: 'AwsIpReputation',
@@ -199,7 +272,11 @@ export class WafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
 
   constructor(scope: Construct, id: string, props: StackProps & { readonly stage: string }) {
-    super(scope, id, { description: `Joias Inox shop: AWS WAF web ACL for CloudFront (${props.stage})`, ...props, tags: { ...props.tags, [STAGE_TAG]: props.stage } });
+    super(scope, id, {
+      description: `Joias Inox shop: AWS WAF web ACL for CloudFront (${props.stage})`,
+      ...props,
+      tags: { ...props.tags, [STAGE_TAG]: props.stage },
+    });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `joias-inox-${props.stage}`,
       scope: 'CLOUDFRONT',
@@ -225,14 +302,25 @@ export const FREE_PLAN = { planFamily: 'CloudFront', planTier: 'FREE' } as const
 export class PlanStack extends Stack {
   readonly subscription: pricingplanmanager.CfnSubscription;
 
-  constructor(scope: Construct, id: string, props: StackProps & { readonly stage: string; readonly distributionArn: string; readonly webAclArn: string }) {
-    super(scope, id, { description: `Joias Inox shop: CloudFront flat-rate plan of the distribution (${props.stage})`, ...props, tags: { ...props.tags, [STAGE_TAG]: props.stage } });
+  constructor(
+    scope: Construct,
+    id: string,
+    props: StackProps & { readonly stage: string; readonly distributionArn: string; readonly webAclArn: string },
+  ) {
+    super(scope, id, {
+      description: `Joias Inox shop: CloudFront flat-rate plan of the distribution (${props.stage})`,
+      ...props,
+      tags: { ...props.tags, [STAGE_TAG]: props.stage },
+    });
     this.subscription = new pricingplanmanager.CfnSubscription(this, 'Subscription', {
       ...FREE_PLAN,
       resourceArns: [props.distributionArn, props.webAclArn],
     });
     this.subscription.addMetadata('cfn-lint', {
-      config: { ignore_checks: ['E3006'], ignore_reasons: { E3006: 'AWS::PricingPlanManager::Subscription (November 2025) is newer than cfn-lint 1.51.0' } },
+      config: {
+        ignore_checks: ['E3006'],
+        ignore_reasons: { E3006: 'AWS::PricingPlanManager::Subscription (November 2025) is newer than cfn-lint 1.51.0' },
+      },
     });
   }
 }

@@ -99,7 +99,11 @@ export class Web extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
     });
-    const redirectQuery = new cloudfront.Function(this, 'RedirectQuery', { comment: 'A page redirect keeps the query', runtime: cloudfront.FunctionRuntime.JS_2_0, code: cloudfront.FunctionCode.fromInline(REDIRECT_QUERY_CODE) });
+    const redirectQuery = new cloudfront.Function(this, 'RedirectQuery', {
+      comment: 'A page redirect keeps the query',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(REDIRECT_QUERY_CODE),
+    });
     const additionalBehaviors = this.additionalBehaviors(props);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Joias Inox shop (${props.spaConfig.stage})`,
@@ -159,9 +163,7 @@ export class Web extends Construct {
         xssProtection: { protection: false, override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true }],
       },
     });
   }
@@ -175,11 +177,15 @@ export class Web extends Construct {
   private catalogueCachePolicy(read: readonly string[]): cloudfront.CachePolicy {
     const id = read.length ? `ApiCache${read.map((name) => name[0]!.toUpperCase() + name.slice(1)).join('')}` : 'ApiCatalogueCache';
     return new cloudfront.CachePolicy(this, id, {
-      comment: read.length ? `Catalogue API keyed on ${read.join(', ')}: cached as the origin says, at most 5 minutes` : 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
+      comment: read.length
+        ? `Catalogue API keyed on ${read.join(', ')}: cached as the origin says, at most 5 minutes`
+        : 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(API_CACHE_MAX_SECONDS),
-      queryStringBehavior: read.length ? cloudfront.CacheQueryStringBehavior.allowList(...read) : cloudfront.CacheQueryStringBehavior.none(),
+      queryStringBehavior: read.length
+        ? cloudfront.CacheQueryStringBehavior.allowList(...read)
+        : cloudfront.CacheQueryStringBehavior.none(),
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
@@ -207,7 +213,11 @@ export class Web extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: { [ORIGIN_HEADER]: props.originSecret },
     });
-    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy, withViewerIp: boolean, origin: cloudfront.IOrigin = apiOrigin): cloudfront.BehaviorOptions => ({
+    const apiBehavior = (
+      cachePolicy: cloudfront.ICachePolicy,
+      withViewerIp: boolean,
+      origin: cloudfront.IOrigin = apiOrigin,
+    ): cloudfront.BehaviorOptions => ({
       origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -250,7 +260,9 @@ export class Web extends Construct {
     additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, true);
     additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
       origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
-        originAccessControl: new cloudfront.S3OriginAccessControl(this, 'ImagesAccess', { originAccessControlName: this.globalName('images') }),
+        originAccessControl: new cloudfront.S3OriginAccessControl(this, 'ImagesAccess', {
+          originAccessControlName: this.globalName('images'),
+        }),
       }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
@@ -266,11 +278,17 @@ export class Web extends Construct {
    * CloudFront for a missing key, as the origin access control cannot list) goes to the pages function:
    * a page not rendered yet is rendered and kept, an unknown address gets the not-found page with a real 404.
    */
-  private pagesBehavior(props: WebProps, pageRewrite: cloudfront.IFunction, redirectQuery: cloudfront.IFunction): cloudfront.BehaviorOptions {
+  private pagesBehavior(
+    props: WebProps,
+    pageRewrite: cloudfront.IFunction,
+    redirectQuery: cloudfront.IFunction,
+  ): cloudfront.BehaviorOptions {
     return {
       origin: new origins.OriginGroup({
         primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
-          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: this.globalName('site') }),
+          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', {
+            originAccessControlName: this.globalName('site'),
+          }),
         }),
         fallbackOrigin: new origins.HttpOrigin(props.apiDomainName, {
           originPath: PAGES_FALLBACK_PATH,
@@ -285,7 +303,10 @@ export class Web extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: this.responseHeaders,
-      functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }, { function: redirectQuery, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE }],
+      functionAssociations: [
+        { function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        { function: redirectQuery, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE },
+      ],
       compress: true,
     };
   }
@@ -296,7 +317,7 @@ export class Web extends Construct {
       acknowledgeNag(
         this.distribution,
         'CFR3',
-        'The access logs are delivered by CloudFront standard logging v2 (AWS::Logs::Delivery in the stage\'s EdgeLogs stack, ' +
+        "The access logs are delivered by CloudFront standard logging v2 (AWS::Logs::Delivery in the stage's EdgeLogs stack, " +
           'us-east-1) into the access-log bucket, without query strings, cookies or referrers; cdk-nag only looks at the legacy setting.',
       );
     }
@@ -309,7 +330,7 @@ export class Web extends Construct {
       acknowledgeNag(
         this.distribution,
         'CFR2',
-        'No AWS WAF web ACL, by the operator\'s explicit choice (context edgePlan=none; the default puts one in front). The API ' +
+        "No AWS WAF web ACL, by the operator's explicit choice (context edgePlan=none; the default puts one in front). The API " +
           'throttles every route at the stage, admin routes need a Cognito JWT, and inputs are validated server-side.',
       );
     }

@@ -22,7 +22,10 @@ const CHECKOUT = 'POST /api/orders';
  * The reservation of each route (by `METHOD path`) for an account quota of `quota`: none when the quota
  * is unknown or the reservations would leave fewer than {@link MIN_UNRESERVED} unreserved.
  */
-export function reservedConcurrency(routes: readonly Pick<Route, 'method' | 'path' | 'access'>[], quota: number | undefined): ReadonlyMap<string, number> {
+export function reservedConcurrency(
+  routes: readonly Pick<Route, 'method' | 'path' | 'access'>[],
+  quota: number | undefined,
+): ReadonlyMap<string, number> {
   const wanted = new Map<string, number>();
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;

@@ -183,7 +183,11 @@ function readPayments(read: ContextReader): Partial<Record<keyof PaymentSettings
   if (!seeded.success && refused.length > 0) {
     throw new Error(`Context "payments.${refused[0]!.path.slice(1).join('.')}": ${refused[0]!.message}`);
   }
-  if (seeded.success) Object.assign(payments, Object.fromEntries(Object.keys(payments).map((key) => [key, seeded.data.payments[key as keyof PaymentSettings]])));
+  if (seeded.success)
+    Object.assign(
+      payments,
+      Object.fromEntries(Object.keys(payments).map((key) => [key, seeded.data.payments[key as keyof PaymentSettings]])),
+    );
   return payments;
 }
 
@@ -195,7 +199,8 @@ function readAmounts(read: ContextReader): Pick<DeploySettings, 'mailSendRate' |
     throw new Error(`Context "mailSendRate" must be a number of e-mails a second (0-1000], got ${JSON.stringify(rateRaw)}`);
   }
   const budgetRaw = read('monthlyBudgetUsd');
-  const monthlyBudgetUsd = budgetRaw === undefined || budgetRaw === null || budgetRaw === '' ? DEFAULT_MONTHLY_BUDGET_USD : Number(budgetRaw);
+  const monthlyBudgetUsd =
+    budgetRaw === undefined || budgetRaw === null || budgetRaw === '' ? DEFAULT_MONTHLY_BUDGET_USD : Number(budgetRaw);
   if (!(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd >= 1 && monthlyBudgetUsd <= 100_000)) {
     throw new Error(`Context "monthlyBudgetUsd" must be a number of US dollars a month (1-100000), got ${JSON.stringify(budgetRaw)}`);
   }
@@ -230,9 +235,10 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   const senderRaw = optionalString(read, 'senderEmail');
   const senderEmail = senderRaw === undefined ? undefined : checked('senderEmail', senderRaw, EMAIL_PATTERN, 'an e-mail address');
   const senderDomainRaw = optionalString(read, 'senderDomain');
-  const senderDomain = senderDomainRaw === undefined
-    ? undefined
-    : checked('senderDomain', senderDomainRaw.toLowerCase(), DOMAIN_PATTERN, 'a domain name (e.g. joiasinox.pt)');
+  const senderDomain =
+    senderDomainRaw === undefined
+      ? undefined
+      : checked('senderDomain', senderDomainRaw.toLowerCase(), DOMAIN_PATTERN, 'a domain name (e.g. joiasinox.pt)');
   if (senderDomain && !senderEmail) throw new Error('Context "senderDomain" needs "senderEmail" too: an address at that domain');
   if (senderDomain && senderEmail) assertSenderAtDomain(senderEmail, senderDomain);
   const operatorRaw = optionalString(read, 'operatorEmail');
@@ -242,9 +248,12 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   const payments = readPayments(read);
   const cognitoSes = optionalBoolean(read, 'cognitoSes') ?? false;
   const concurrencyRaw = read('lambdaConcurrency');
-  const lambdaConcurrency = concurrencyRaw === undefined || concurrencyRaw === null || concurrencyRaw === '' ? undefined : Number(concurrencyRaw);
+  const lambdaConcurrency =
+    concurrencyRaw === undefined || concurrencyRaw === null || concurrencyRaw === '' ? undefined : Number(concurrencyRaw);
   if (lambdaConcurrency !== undefined && !(Number.isInteger(lambdaConcurrency) && lambdaConcurrency > 0)) {
-    throw new Error(`Context "lambdaConcurrency" must be the account's Lambda concurrency quota (a whole number), got ${JSON.stringify(concurrencyRaw)}`);
+    throw new Error(
+      `Context "lambdaConcurrency" must be the account's Lambda concurrency quota (a whole number), got ${JSON.stringify(concurrencyRaw)}`,
+    );
   }
   if (cognitoSes && !senderEmail) throw new Error('Context "cognitoSes" needs "senderEmail": the verified SES address Cognito sends from');
   return {

@@ -48,7 +48,10 @@ const pairOf = (base: string): KeyPair => {
  */
 export function challengeKeysEntry(secret: RotatingSecret, now = new Date()): string {
   const until = secret.previousUntil ? Math.floor(Date.parse(secret.previousUntil) / 1000) : NaN;
-  const keys: EdgeChallengeKeys = secret.previous && until * 1000 > now.getTime() ? { current: pairOf(secret.current), previous: pairOf(secret.previous), until } : { current: pairOf(secret.current) };
+  const keys: EdgeChallengeKeys =
+    secret.previous && until * 1000 > now.getTime()
+      ? { current: pairOf(secret.current), previous: pairOf(secret.previous), until }
+      : { current: pairOf(secret.current) };
   return JSON.stringify(keys);
 }
 

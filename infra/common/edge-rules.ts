@@ -75,7 +75,9 @@ export const TOKEN_SHAPE = '^Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9
 export const EDGE_PROOF_RULE = {
   header: CHALLENGE_HEADER,
   /** The guarded writes, as `METHOD path` (paths without parameters: the guarded rows have none). */
-  routes: /* @__PURE__ */ routes.filter((route) => 'challenge' in route && route.challenge).map((route) => ({ method: route.method, path: route.path })),
+  routes: /* @__PURE__ */ routes
+    .filter((route) => 'challenge' in route && route.challenge)
+    .map((route) => ({ method: route.method, path: route.path })),
   /** A solved payload is a few hundred bytes: a shorter header is none. */
   minBytes: 64,
   maxBytes: MAX_PROOF_HEADER_BYTES,
@@ -84,11 +86,16 @@ export const EDGE_PROOF_RULE = {
 export const PROOF_SHAPE = '^[A-Za-z0-9+/]+={0,2}$';
 
 /** What the edge answers a guarded write's header: nothing (let through), or the function's own refusal code. */
-export function proofRefusal(method: string, path: string, header: string | undefined): 'challenge_required' | 'challenge_invalid' | undefined {
+export function proofRefusal(
+  method: string,
+  path: string,
+  header: string | undefined,
+): 'challenge_required' | 'challenge_invalid' | undefined {
   if (!EDGE_PROOF_RULE.routes.some((route) => route.method === method && route.path === path)) return undefined;
   if (header === undefined || header === '') return 'challenge_required';
   const size = Buffer.byteLength(header);
-  if (size < EDGE_PROOF_RULE.minBytes || size > EDGE_PROOF_RULE.maxBytes || !new RegExp(PROOF_SHAPE).test(header)) return 'challenge_invalid';
+  if (size < EDGE_PROOF_RULE.minBytes || size > EDGE_PROOF_RULE.maxBytes || !new RegExp(PROOF_SHAPE).test(header))
+    return 'challenge_invalid';
   return undefined;
 }
 

@@ -51,5 +51,12 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
  * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/sitemap.xml\n'
  */
 export function robotsTxt(shopUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`), '', `Sitemap: ${shopUrl}${paths.sitemap}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${shopUrl}${paths.sitemap}`,
+    '',
+  ].join('\n');
 }

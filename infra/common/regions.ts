@@ -14,10 +14,33 @@ export const DEFAULT_REGION = 'eu-west-1';
  * region nearest Portugal, is not one of them: a shop there sends its mail from {@link DEFAULT_SES_REGION}.
  */
 export const SES_REGIONS: readonly string[] = [
-  'af-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-south-1', 'ap-south-2', 'ap-southeast-1',
-  'ap-southeast-2', 'ap-southeast-3', 'ap-southeast-5', 'ca-central-1', 'ca-west-1', 'eu-central-1', 'eu-central-2',
-  'eu-north-1', 'eu-south-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'il-central-1', 'me-central-1', 'me-south-1',
-  'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
+  'af-south-1',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'ap-northeast-3',
+  'ap-south-1',
+  'ap-south-2',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ap-southeast-3',
+  'ap-southeast-5',
+  'ca-central-1',
+  'ca-west-1',
+  'eu-central-1',
+  'eu-central-2',
+  'eu-north-1',
+  'eu-south-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'il-central-1',
+  'me-central-1',
+  'me-south-1',
+  'sa-east-1',
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
 ];
 
 /** Where the shop's SES resources go when the stack's region has no SES (Europe (Ireland), nearest Portugal of those with SES). */
@@ -30,8 +53,21 @@ export const DEFAULT_SES_REGION = 'eu-west-1';
  * elsewhere (Spain, Milan and Zurich among them), so there the stack makes no budget by default.
  */
 export const BUDGETS_REGIONS: readonly string[] = [
-  'ap-northeast-1', 'ap-northeast-2', 'ap-south-1', 'ap-southeast-1', 'ap-southeast-2', 'ca-central-1', 'eu-central-1',
-  'eu-west-1', 'eu-west-2', 'eu-west-3', 'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
+  'ap-northeast-1',
+  'ap-northeast-2',
+  'ap-south-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+  'ca-central-1',
+  'eu-central-1',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'sa-east-1',
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
 ];
 
 /** The stack's region when SES exists there, else {@link DEFAULT_SES_REGION}. */

@@ -33,7 +33,18 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { EMAIL_PATTERN, type ContextReader } from '../common/deploy-settings.ts';
-import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, POOL_OPTIONS, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
+import {
+  ADMIN_GROUP,
+  cdkJsonContext,
+  explainAwsError,
+  OperatorError,
+  POOL_OPTIONS,
+  poolFromStack,
+  poolPlace,
+  runAsScript,
+  UsageError,
+  type PoolPlace,
+} from './create-admin.ts';
 
 export const ADMINS_USAGE = `Usage: npm run admins -- <command> [email] [options]
 
@@ -62,7 +73,11 @@ export interface AdminsOptions extends PoolPlace {
 }
 
 /** Reads the command line; `'help'` when help was asked for. Throws {@link UsageError}. */
-export function parseAdminsArgs(argv: readonly string[], context: ContextReader, env: NodeJS.ProcessEnv = process.env): AdminsOptions | 'help' {
+export function parseAdminsArgs(
+  argv: readonly string[],
+  context: ContextReader,
+  env: NodeJS.ProcessEnv = process.env,
+): AdminsOptions | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -99,16 +114,24 @@ export interface AdminAccount {
   readonly status: string;
 }
 
-const emailOf = (user: Pick<UserType, 'Attributes' | 'Username'>) => user.Attributes?.find((a) => a.Name === 'email')?.Value ?? user.Username ?? '';
+const emailOf = (user: Pick<UserType, 'Attributes' | 'Username'>) =>
+  user.Attributes?.find((a) => a.Name === 'email')?.Value ?? user.Username ?? '';
 
 /** Every member of the `admin` group (all pages). */
 export async function listAdmins(cognito: CognitoIdentityProviderClient, userPoolId: string): Promise<AdminAccount[]> {
   const admins: AdminAccount[] = [];
   let next: string | undefined;
   do {
-    const page = await cognito.send(new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, ...(next ? { NextToken: next } : {}) }));
+    const page = await cognito.send(
+      new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, ...(next ? { NextToken: next } : {}) }),
+    );
     for (const user of page.Users ?? []) {
-      admins.push({ email: emailOf(user), username: user.Username ?? '', enabled: user.Enabled !== false, status: user.UserStatus ?? 'UNKNOWN' });
+      admins.push({
+        email: emailOf(user),
+        username: user.Username ?? '',
+        enabled: user.Enabled !== false,
+        status: user.UserStatus ?? 'UNKNOWN',
+      });
     }
     next = page.NextToken;
   } while (next);
@@ -123,7 +146,9 @@ export type SoftwareTokenDeletion = typeof cognitoSdk.AdminDeleteSoftwareTokenCo
  * than imported by name: an SDK installed before the operation existed (26 August 2026) lacks it, and a
  * missing named import would stop every command of this script from loading. Throws {@link OperatorError}.
  */
-export function softwareTokenDeletion(sdk: { readonly AdminDeleteSoftwareTokenCommand?: SoftwareTokenDeletion } = cognitoSdk): SoftwareTokenDeletion {
+export function softwareTokenDeletion(
+  sdk: { readonly AdminDeleteSoftwareTokenCommand?: SoftwareTokenDeletion } = cognitoSdk,
+): SoftwareTokenDeletion {
   if (typeof sdk.AdminDeleteSoftwareTokenCommand === 'function') return sdk.AdminDeleteSoftwareTokenCommand;
   throw new OperatorError(
     'The installed @aws-sdk/client-cognito-identity-provider has no AdminDeleteSoftwareTokenCommand (an SDK older than the operation, ' +
@@ -196,7 +221,9 @@ async function resetMfa(
     throw error;
   }
   log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
-  log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
+  log(
+    'At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
+  );
   log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
   try {
     await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
@@ -204,7 +231,9 @@ async function resetMfa(
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
     if (!/AccessDenied|NotAuthorized/.test(name)) throw error;
-    log(`Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`);
+    log(
+      `Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`,
+    );
   }
   if (!target.enabled) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
 }
@@ -213,8 +242,17 @@ async function resetMfa(
  * Runs one command against the pool and reports through `log`. `cognito` is the client to use (a test
  * points one at the twin's Cognito); by default one for the options' region.
  */
-export async function runAdmins(options: AdminsOptions, log: (line: string) => void = console.log, cognito?: CognitoIdentityProviderClient): Promise<void> {
-  const place = { region: options.region, stackName: options.stackName, actions: COMMAND_ACTIONS[options.command], ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
+export async function runAdmins(
+  options: AdminsOptions,
+  log: (line: string) => void = console.log,
+  cognito?: CognitoIdentityProviderClient,
+): Promise<void> {
+  const place = {
+    region: options.region,
+    stackName: options.stackName,
+    actions: COMMAND_ACTIONS[options.command],
+    ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}),
+  };
   // Before any call: without the command in the SDK, reset-mfa cannot finish.
   const DeleteSoftwareToken = options.command === 'reset-mfa' ? softwareTokenDeletion() : undefined;
   let userPoolId: string;
@@ -237,7 +275,8 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
     try {
       user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
     } catch (error) {
-      if ((error as { name?: string }).name === 'UserNotFoundException') throw new OperatorError(`${email} has no account in ${userPoolId}.`);
+      if ((error as { name?: string }).name === 'UserNotFoundException')
+        throw new OperatorError(`${email} has no account in ${userPoolId}.`);
       throw error;
     }
     const username = user.Username ?? email;
@@ -249,7 +288,8 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
     const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
     const isAdmin = (groups.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
     if (DeleteSoftwareToken) {
-      if (!isAdmin) throw new OperatorError(`${email} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`);
+      if (!isAdmin)
+        throw new OperatorError(`${email} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`);
       await resetMfa(client, DeleteSoftwareToken, { userPoolId, email, username, enabled: user.Enabled !== false }, options.region, log);
       return;
     }
@@ -257,7 +297,9 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
       // Only someone who can sign in now counts: an invitation never used may have expired.
       const others = (await listAdmins(client, userPoolId)).filter((a) => a.enabled && a.status === 'CONFIRMED' && a.username !== username);
       if (others.length === 0) {
-        throw new OperatorError(`${email} is the last active admin: add another one first (npm run create-admin -- <email>), or nobody could run the shop.`);
+        throw new OperatorError(
+          `${email} is the last active admin: add another one first (npm run create-admin -- <email>), or nobody could run the shop.`,
+        );
       }
     }
     if (options.command === 'disable') {
@@ -275,4 +317,9 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
   }
 }
 
-await runAsScript(import.meta.url, { name: 'admins', usage: ADMINS_USAGE, parse: (argv) => parseAdminsArgs(argv, cdkJsonContext()), run: runAdmins });
+await runAsScript(import.meta.url, {
+  name: 'admins',
+  usage: ADMINS_USAGE,
+  parse: (argv) => parseAdminsArgs(argv, cdkJsonContext()),
+  run: runAdmins,
+});

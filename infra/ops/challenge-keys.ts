@@ -26,7 +26,10 @@ export function writeChallengeKeys(port: ChallengeKeysPort, secret: RotatingSecr
 }
 
 /** The KeyValueStore `kvsArn`, through the SDK's client (`DescribeKeyValueStore` for the ETag, then `PutKey`). */
-export function keyValueStorePort(kvsArn: string, client = new CloudFrontKeyValueStoreClient({ region: 'us-east-1' })): ChallengeKeysPort & { close(): void } {
+export function keyValueStorePort(
+  kvsArn: string,
+  client = new CloudFrontKeyValueStoreClient({ region: 'us-east-1' }),
+): ChallengeKeysPort & { close(): void } {
   return {
     async put(value) {
       for (let tries = 1; ; tries++) {
@@ -45,14 +48,19 @@ export function keyValueStorePort(kvsArn: string, client = new CloudFrontKeyValu
 }
 
 /** After a deploy: the stack's KeyValueStore gets the keys of its order-link key as it is now. */
-export async function writeDeployedChallengeKeys(region: string, stackName: string, log: (line: string) => void = console.log): Promise<void> {
+export async function writeDeployedChallengeKeys(
+  region: string,
+  stackName: string,
+  log: (line: string) => void = console.log,
+): Promise<void> {
   const place = { region, stackName, actions: [] };
   const secrets = new SecretsManagerClient({ region });
   let kvs: ReturnType<typeof keyValueStorePort> | undefined;
   try {
     const answer = await awsPort(region).describeStacks(region, stackName);
     const outputs = Object.fromEntries((answer.Stacks?.[0]?.Outputs ?? []).map((o) => [o.OutputKey ?? '', o.OutputValue]));
-    if (!outputs.ChallengeKeysStoreArn || !outputs.OrderLinkSecretArn) throw new OperatorError(`Stack ${stackName} has no ChallengeKeysStoreArn output: deploy this version of the shop first.`);
+    if (!outputs.ChallengeKeysStoreArn || !outputs.OrderLinkSecretArn)
+      throw new OperatorError(`Stack ${stackName} has no ChallengeKeysStoreArn output: deploy this version of the shop first.`);
     const text = (await secrets.send(new GetSecretValueCommand({ SecretId: outputs.OrderLinkSecretArn }))).SecretString ?? '';
     kvs = keyValueStorePort(outputs.ChallengeKeysStoreArn);
     await writeChallengeKeys(kvs, parseRotatingSecret(text));

@@ -49,8 +49,10 @@ export function parseCostArgs(argv: readonly string[]): CostOptions | 'help' {
   }
   if (values.help) return 'help';
   const context = values.context ?? [];
-  for (const pair of context) if (pair.indexOf('=') <= 0) throw new UsageError(`-c espera chave=valor, por exemplo -c region=eu-west-1; recebeu "${pair}".`);
-  if (context.some((pair) => pair.startsWith('lintOnly=') || pair.startsWith('firstDeploy='))) throw new UsageError('-c lintOnly e -c firstDeploy são do npm run cost e do npm run deploy: não os dês.');
+  for (const pair of context)
+    if (pair.indexOf('=') <= 0) throw new UsageError(`-c espera chave=valor, por exemplo -c region=eu-west-1; recebeu "${pair}".`);
+  if (context.some((pair) => pair.startsWith('lintOnly=') || pair.startsWith('firstDeploy=')))
+    throw new UsageError('-c lintOnly e -c firstDeploy são do npm run cost e do npm run deploy: não os dês.');
   return { context, json: values.json, lang: values.en ? 'en' : 'pt', fresh: values.fresh };
 }
 

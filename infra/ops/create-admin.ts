@@ -75,7 +75,12 @@ export const POOL_OPTIONS = { ...PLACE_OPTIONS, 'user-pool-id': { type: 'string'
  */
 export async function runAsScript<T>(
   moduleUrl: string,
-  script: { readonly name: string; readonly usage: string; readonly parse: (argv: readonly string[]) => T | 'help'; readonly run: (options: T) => Promise<unknown> },
+  script: {
+    readonly name: string;
+    readonly usage: string;
+    readonly parse: (argv: readonly string[]) => T | 'help';
+    readonly run: (options: T) => Promise<unknown>;
+  },
 ): Promise<void> {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;
   try {
@@ -100,7 +105,9 @@ export interface CreateAdminOptions extends PoolPlace {
 
 /** Context of `cdk.json` (what `cdk deploy` reads when no `-c` is given). */
 export function cdkJsonContext(file = CDK_JSON): ContextReader {
-  const context = fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { context?: Record<string, unknown> }).context ?? {}) : {};
+  const context = fs.existsSync(file)
+    ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { context?: Record<string, unknown> }).context ?? {})
+    : {};
   return (key) => context[key];
 }
 
@@ -163,10 +170,9 @@ export function poolPlace(
 
   let settings;
   try {
-    settings = readDeploySettings(
-      (key) => (key === 'stage' && values.stage !== undefined ? values.stage : context(key)),
-      { CDK_DEFAULT_REGION: env.AWS_REGION ?? env.AWS_DEFAULT_REGION },
-    );
+    settings = readDeploySettings((key) => (key === 'stage' && values.stage !== undefined ? values.stage : context(key)), {
+      CDK_DEFAULT_REGION: env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/^Context "stage"/, '--stage'));
   }
@@ -267,7 +273,10 @@ export function explainAwsError(error: unknown, where: CallPlace): string {
 /** Reads the `UserPoolId` output of the stack, if `@aws-sdk/client-cloudformation` is installed. */
 export async function poolFromStack(options: PoolPlace): Promise<{ userPoolId: string; adminUrl?: string }> {
   interface CloudFormationModule {
-    CloudFormationClient: new (config: { region: string }) => { send(command: unknown): Promise<{ Stacks?: { Outputs?: StackOutput[] }[] }>; destroy(): void };
+    CloudFormationClient: new (config: { region: string }) => {
+      send(command: unknown): Promise<{ Stacks?: { Outputs?: StackOutput[] }[] }>;
+      destroy(): void;
+    };
     DescribeStacksCommand: new (input: { StackName: string }) => unknown;
   }
   let cfn: CloudFormationModule;
@@ -292,7 +301,11 @@ export async function poolFromStack(options: PoolPlace): Promise<{ userPoolId: s
 
 /** Creates the admin (or adds an existing user to the group) and reports through `log`. */
 export async function createAdmin(options: CreateAdminOptions, log: (line: string) => void = console.log): Promise<void> {
-  const place: CallPlace = { region: options.region, stackName: options.stackName, ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
+  const place: CallPlace = {
+    region: options.region,
+    stackName: options.stackName,
+    ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}),
+  };
   let pool: { userPoolId: string; adminUrl?: string };
   try {
     pool = options.userPoolId ? { userPoolId: options.userPoolId } : await poolFromStack(options);
@@ -308,16 +321,18 @@ export async function createAdmin(options: CreateAdminOptions, log: (line: strin
     let username = options.email;
     let created = true;
     try {
-      const answer = await cognito.send(new AdminCreateUserCommand({
-        UserPoolId: pool.userPoolId,
-        Username: options.email,
-        TemporaryPassword: password,
-        UserAttributes: [
-          { Name: 'email', Value: options.email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-        ...(options.printPassword ? { MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
-      }));
+      const answer = await cognito.send(
+        new AdminCreateUserCommand({
+          UserPoolId: pool.userPoolId,
+          Username: options.email,
+          TemporaryPassword: password,
+          UserAttributes: [
+            { Name: 'email', Value: options.email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+          ...(options.printPassword ? { MessageAction: 'SUPPRESS' } : { DesiredDeliveryMediums: ['EMAIL'] }),
+        }),
+      );
       username = answer.User?.Username ?? options.email;
     } catch (error) {
       if ((error as { name?: string }).name !== 'UsernameExistsException') throw error;
@@ -352,4 +367,9 @@ export async function createAdmin(options: CreateAdminOptions, log: (line: strin
   }
 }
 
-await runAsScript(import.meta.url, { name: 'create-admin', usage: USAGE, parse: (argv) => parseCreateAdminArgs(argv, cdkJsonContext()), run: createAdmin });
+await runAsScript(import.meta.url, {
+  name: 'create-admin',
+  usage: USAGE,
+  parse: (argv) => parseCreateAdminArgs(argv, cdkJsonContext()),
+  run: createAdmin,
+});

@@ -42,13 +42,19 @@ export function contextArguments(args: readonly string[]): string[] {
  * operator gave the context. When it cannot be read, nothing: the stack then reserves no concurrency,
  * and the deploy goes on.
  */
-export async function concurrencyContext(args: readonly string[], readQuota: () => Promise<number | undefined>, log: (line: string) => void = console.log): Promise<string[]> {
+export async function concurrencyContext(
+  args: readonly string[],
+  readQuota: () => Promise<number | undefined>,
+  log: (line: string) => void = console.log,
+): Promise<string[]> {
   if (contextArguments(args).some((arg) => /(^|=)lambdaConcurrency=/.test(arg))) return [];
   let quota: number | undefined;
   try {
     quota = await readQuota();
   } catch (error) {
-    log(`Não foi possível ler a quota de execuções em simultâneo do Lambda (${(error as Error).message}): o deploy segue sem concorrência reservada.`);
+    log(
+      `Não foi possível ler a quota de execuções em simultâneo do Lambda (${(error as Error).message}): o deploy segue sem concorrência reservada.`,
+    );
     return [];
   }
   if (quota === undefined) {
@@ -94,7 +100,9 @@ export async function runDeploy(args: readonly string[], extra: readonly string[
   }
   const first = deps.cdk([...deploy, ...FIRST_DEPLOY_CONTEXT]);
   if (first !== 0) return afterFailure(first, true, protect, deps);
-  deps.log(`A pilha ${shop.name} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`);
+  deps.log(
+    `A pilha ${shop.name} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`,
+  );
   const keep = deps.cdk(deploy);
   return keep === 0 ? 0 : afterFailure(keep, true, protect, deps);
 }
@@ -113,7 +121,11 @@ export const SKIP_PREFLIGHT = '--skip-preflight';
  * `npm run preflight`'s checks before anything is deployed (unless {@link SKIP_PREFLIGHT}): 0 to go on,
  * else the exit code, after saying how to go on anyway.
  */
-export async function preflightFirst(args: readonly string[], run: () => Promise<number>, log: (line: string) => void = console.log): Promise<number> {
+export async function preflightFirst(
+  args: readonly string[],
+  run: () => Promise<number>,
+  log: (line: string) => void = console.log,
+): Promise<number> {
   if (args.includes(SKIP_PREFLIGHT)) return 0;
   let code: number;
   try {
@@ -122,7 +134,10 @@ export async function preflightFirst(args: readonly string[], run: () => Promise
     log((error as Error).message);
     code = 1;
   }
-  if (code !== 0) log(`O preflight encontrou o que impede o deploy (acima). Resolve-o e corre outra vez npm run deploy, ou, se sabes o que fazes, npm run deploy -- ${SKIP_PREFLIGHT}.`);
+  if (code !== 0)
+    log(
+      `O preflight encontrou o que impede o deploy (acima). Resolve-o e corre outra vez npm run deploy, ou, se sabes o que fazes, npm run deploy -- ${SKIP_PREFLIGHT}.`,
+    );
   return code;
 }
 
@@ -147,7 +162,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const concurrency = await concurrencyContext(args, async () => (await aws.getAccountSettings()).AccountLimit?.ConcurrentExecutions);
     const port = deployPort(options.region, transport, aws.describeStacks);
-    const stacks = stageStacks({ stage: options.stage, region: options.region, sesRegion: options.sesRegion, edgePlan: options.edgePlan ?? 'free' });
+    const stacks = stageStacks({
+      stage: options.stage,
+      region: options.region,
+      sesRegion: options.sesRegion,
+      edgePlan: options.edgePlan ?? 'free',
+    });
     // A Ctrl-C stops the cdk (the terminal sends it to both), not this: CloudFormation goes on without
     // the cdk, and the states are read and reported all the same. A second one stops this too.
     let interrupted = false;

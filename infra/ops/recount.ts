@@ -27,7 +27,14 @@ import { stackName as stackNameOf } from '../common/naming.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
-export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch', 'products'] as const satisfies readonly TableKey[];
+export const RECOUNT_TABLES = [
+  'orders',
+  'contactMessages',
+  'stockAlerts',
+  'counters',
+  'orderSearch',
+  'products',
+] as const satisfies readonly TableKey[];
 
 export const USAGE = `Usage: npm run recount -- [options]
 
@@ -52,7 +59,11 @@ export interface RecountOptions {
   readonly dryRun: boolean;
 }
 
-export function parseRecountArgs(argv: readonly string[], context = cdkJsonContext(), env: NodeJS.ProcessEnv = process.env): RecountOptions | 'help' {
+export function parseRecountArgs(
+  argv: readonly string[],
+  context = cdkJsonContext(),
+  env: NodeJS.ProcessEnv = process.env,
+): RecountOptions | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -124,7 +135,11 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
     for (const key of missing) process.env[tables[key].envVar] = found[key];
   }
   if (options.dryRun) {
-    const [expected, stored, withoutSizes] = await Promise.all([readCountedData().then(countersFrom), allCounters(), productsWithoutVariants()]);
+    const [expected, stored, withoutSizes] = await Promise.all([
+      readCountedData().then(countersFrom),
+      allCounters(),
+      productsWithoutVariants(),
+    ]);
     for (const name of [...new Set([...Object.keys(expected), ...Object.keys(stored)])].sort()) {
       log(`${name}: ${expected[name] ?? 0} in the data, ${stored[name] ?? 'none'} stored`);
     }
@@ -139,7 +154,11 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
   for (const [name, value] of Object.entries(written).sort(([a], [b]) => a.localeCompare(b))) log(`${name} = ${value}`);
   log(`Recounted ${Object.keys(written).length} counters in ${process.env[tables.counters.envVar]}.`);
   const indexed = await indexOrdersIfEmpty();
-  log(indexed > 0 ? `Indexed ${indexed} orders for the back-office search in ${process.env[tables.orderSearch.envVar]}.` : 'The order search already has its terms.');
+  log(
+    indexed > 0
+      ? `Indexed ${indexed} orders for the back-office search in ${process.env[tables.orderSearch.envVar]}.`
+      : 'The order search already has its terms.',
+  );
   return written;
 }
 

@@ -59,17 +59,27 @@ export interface RotateOptions {
   readonly region: string;
 }
 
-export function parseRotateArgs(argv: readonly string[], context = cdkJsonContext(), env: NodeJS.ProcessEnv = process.env): RotateOptions | 'help' {
+export function parseRotateArgs(
+  argv: readonly string[],
+  context = cdkJsonContext(),
+  env: NodeJS.ProcessEnv = process.env,
+): RotateOptions | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { ...PLACE_OPTIONS, 'overlap-hours': { type: 'string' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: { ...PLACE_OPTIONS, 'overlap-hours': { type: 'string' } },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   const kind = positionals[0];
-  if (positionals.length !== 1 || (kind !== 'order-link' && kind !== 'origin')) throw new UsageError('Name one secret: order-link or origin.');
+  if (positionals.length !== 1 || (kind !== 'order-link' && kind !== 'origin'))
+    throw new UsageError('Name one secret: order-link or origin.');
   const overlapHours = values['overlap-hours'] === undefined ? DEFAULT_OVERLAP_HOURS[kind] : Number(values['overlap-hours']);
   if (!Number.isFinite(overlapHours) || overlapHours < 1) throw new UsageError('--overlap-hours must be a number of hours, at least 1.');
   const settings = readDeploySettings((key) => (key === 'stage' && values.stage !== undefined ? values.stage : context(key)), {
@@ -125,31 +135,46 @@ export async function rotateSecret(kind: SecretKind, overlapHours: number, deps:
           'Run this again after that time.',
       );
     }
-    if (!deps.challengeKeys) throw new Error('Rotating the order-link key needs the edge\'s KeyValueStore');
-    const next: RotatingSecret = { current: (deps.newValue ?? generateSecretValue)(kind), previous: secret.current, previousUntil: new Date(now().getTime() + overlapHours * 3_600_000).toISOString() };
+    if (!deps.challengeKeys) throw new Error("Rotating the order-link key needs the edge's KeyValueStore");
+    const next: RotatingSecret = {
+      current: (deps.newValue ?? generateSecretValue)(kind),
+      previous: secret.current,
+      previousUntil: new Date(now().getTime() + overlapHours * 3_600_000).toISOString(),
+    };
     // The edge first: it must accept the new key's challenges before any function hands one out.
     await writeChallengeKeys(deps.challengeKeys, next, now());
     await deps.secret.put(next);
-    log(`New order-link key in place: new links use it within ${SECRET_CACHE_SECONDS / 60} minutes; links already e-mailed keep working until ${next.previousUntil}.`);
+    log(
+      `New order-link key in place: new links use it within ${SECRET_CACHE_SECONDS / 60} minutes; links already e-mailed keep working until ${next.previousUntil}.`,
+    );
     return next;
   }
   return rotateOrigin(secret, open, overlapHours, { ...deps, now, log });
 }
 
-async function rotateOrigin(secret: RotatingSecret, open: boolean, overlapHours: number, deps: RotationDeps & { now: () => Date; log: (line: string) => void }): Promise<RotatingSecret> {
+async function rotateOrigin(
+  secret: RotatingSecret,
+  open: boolean,
+  overlapHours: number,
+  deps: RotationDeps & { now: () => Date; log: (line: string) => void },
+): Promise<RotatingSecret> {
   const edge = deps.edge;
   if (!edge) throw new Error('Rotating the origin secret needs the edge (CloudFront)');
   const sent = await edge.sends(open ? [secret.current, secret.previous!] : [secret.current]);
   if (!sent) {
     throw new OperatorError(
-      'CloudFront does not send the origin secret\'s value: the secret or the distribution was changed by hand. Deploy again (`npm run deploy`) ' +
-        'so CloudFront takes the secret\'s current value, then rotate.',
+      "CloudFront does not send the origin secret's value: the secret or the distribution was changed by hand. Deploy again (`npm run deploy`) " +
+        "so CloudFront takes the secret's current value, then rotate.",
     );
   }
   // Carrying on a rotation stopped halfway, the new value is already in place (CloudFront may send it already).
   let rotated = secret;
   if (!open) {
-    rotated = { current: (deps.newValue ?? generateSecretValue)('origin'), previous: secret.current, previousUntil: new Date(deps.now().getTime() + overlapHours * 3_600_000).toISOString() };
+    rotated = {
+      current: (deps.newValue ?? generateSecretValue)('origin'),
+      previous: secret.current,
+      previousUntil: new Date(deps.now().getTime() + overlapHours * 3_600_000).toISOString(),
+    };
     await deps.secret.put(rotated);
     deps.log(`1/4 New origin secret in place; the functions accept the old and the new one until ${rotated.previousUntil}.`);
   }
@@ -171,7 +196,10 @@ export function secretsManagerPort(client: SecretsManagerClient, secretId: strin
     async get() {
       const answer = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
       const secret = answer.SecretString?.startsWith('{') ? parseRotatingSecret(answer.SecretString) : undefined;
-      if (typeof secret?.current !== 'string' || !secret.current) throw new OperatorError(`The secret ${secretId} is not JSON with a "current" value: set it with the console to {"current":"<its value>"} first.`);
+      if (typeof secret?.current !== 'string' || !secret.current)
+        throw new OperatorError(
+          `The secret ${secretId} is not JSON with a "current" value: set it with the console to {"current":"<its value>"} first.`,
+        );
       return secret;
     },
     async put(secret) {
@@ -186,17 +214,32 @@ const HEADERS_WITH_SECRET = [ORIGIN_HEADER, PAGES_FALLBACK_HEADER];
 
 /** The `<HeaderValue>` of every origin header of `config` that carries the secret. */
 function secretHeaderValues(config: string): string[] {
-  return [...config.matchAll(/<OriginCustomHeader>\s*<HeaderName>([^<]*)<\/HeaderName>\s*<HeaderValue>([^<]*)<\/HeaderValue>\s*<\/OriginCustomHeader>/g)]
+  return [
+    ...config.matchAll(
+      /<OriginCustomHeader>\s*<HeaderName>([^<]*)<\/HeaderName>\s*<HeaderValue>([^<]*)<\/HeaderValue>\s*<\/OriginCustomHeader>/g,
+    ),
+  ]
     .filter((m) => HEADERS_WITH_SECRET.includes(m[1]!.toLowerCase()))
     .map((m) => m[2]!);
 }
 
 /** CloudFront's distribution (its REST API, signed with the operator's credentials). */
-export function cloudFrontPort(distributionId: string, transport: Transport = signedTransport(), sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))): EdgePort {
+export function cloudFrontPort(
+  distributionId: string,
+  transport: Transport = signedTransport(),
+  sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)),
+): EdgePort {
   const path = `/2020-05-31/distribution/${encodeURIComponent(distributionId)}`;
   const call = async (method: 'GET' | 'PUT', suffix: string, headers?: Record<string, string>, body?: string) => {
-    const answer = await transport({ ...CLOUDFRONT, method, path: `${path}${suffix}`, ...(headers ? { headers } : {}), ...(body !== undefined ? { body } : {}) });
-    if (answer.status >= 300) throw new OperatorError(`CloudFront answered ${answer.status} to ${method} ${path}${suffix}: ${answer.body.slice(0, 300)}`);
+    const answer = await transport({
+      ...CLOUDFRONT,
+      method,
+      path: `${path}${suffix}`,
+      ...(headers ? { headers } : {}),
+      ...(body !== undefined ? { body } : {}),
+    });
+    if (answer.status >= 300)
+      throw new OperatorError(`CloudFront answered ${answer.status} to ${method} ${path}${suffix}: ${answer.body.slice(0, 300)}`);
     return answer;
   };
   return {
@@ -207,10 +250,12 @@ export function cloudFrontPort(distributionId: string, transport: Transport = si
     async switchOrigin(from, to) {
       const config = await call('GET', '/config');
       const updated = config.body.replaceAll(`<HeaderValue>${from}</HeaderValue>`, `<HeaderValue>${to}</HeaderValue>`);
-      if (secretHeaderValues(updated).some((v) => v !== to)) throw new OperatorError('CloudFront\'s origin headers do not all carry the old value; nothing changed.');
+      if (secretHeaderValues(updated).some((v) => v !== to))
+        throw new OperatorError("CloudFront's origin headers do not all carry the old value; nothing changed.");
       await call('PUT', '/config', { 'content-type': 'text/xml', 'if-match': config.headers.etag ?? '' }, updated);
       for (let tries = 0; !/<Status>Deployed<\/Status>/.test((await call('GET', '')).body); tries++) {
-        if (tries >= 120) throw new OperatorError('CloudFront has not finished deploying after 40 minutes; run this again later to finish the rotation.');
+        if (tries >= 120)
+          throw new OperatorError('CloudFront has not finished deploying after 40 minutes; run this again later to finish the rotation.');
         await sleep(20_000);
       }
     },
@@ -228,8 +273,10 @@ export async function runRotate(options: RotateOptions, log: (line: string) => v
     throw new OperatorError(explainAwsError(error, place), { cause: error });
   }
   const secretId = outputs[options.kind === 'origin' ? 'OriginSecretArn' : 'OrderLinkSecretArn'];
-  if (!secretId || !outputs.DistributionId) throw new OperatorError(`Stack ${options.stackName} has no secret outputs: deploy this version of the shop first.`);
-  if (options.kind === 'order-link' && !outputs.ChallengeKeysStoreArn) throw new OperatorError(`Stack ${options.stackName} has no ChallengeKeysStoreArn output: deploy this version of the shop first.`);
+  if (!secretId || !outputs.DistributionId)
+    throw new OperatorError(`Stack ${options.stackName} has no secret outputs: deploy this version of the shop first.`);
+  if (options.kind === 'order-link' && !outputs.ChallengeKeysStoreArn)
+    throw new OperatorError(`Stack ${options.stackName} has no ChallengeKeysStoreArn output: deploy this version of the shop first.`);
   const client = new SecretsManagerClient({ region: options.region });
   const challengeKeys = outputs.ChallengeKeysStoreArn ? keyValueStorePort(outputs.ChallengeKeysStoreArn) : undefined;
   try {

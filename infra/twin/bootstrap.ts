@@ -62,7 +62,9 @@ async function addMissingIndexes(client: DynamoDBClient, TableName: string, def:
       new UpdateTableCommand({
         TableName,
         AttributeDefinitions: attributeDefinitions(def),
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } } }],
+        GlobalSecondaryIndexUpdates: [
+          { Create: { IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } } },
+        ],
       }),
     );
   }
@@ -94,7 +96,9 @@ async function ensureTable(client: DynamoDBClient, TableName: string, def: Table
     }),
   );
   if (def.ttlAttribute) {
-    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }),
+    );
   }
 }
 

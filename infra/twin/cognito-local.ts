@@ -75,13 +75,19 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
 }
 
 /** The calls that answer with new tokens. */
-const TOKEN_ISSUING = new Set(['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge'].map((name) => `${TARGET_PREFIX}${name}`));
+const TOKEN_ISSUING = new Set(
+  ['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge'].map((name) => `${TARGET_PREFIX}${name}`),
+);
 
 /** Whether an answer carries tokens of a user cognito-local has disabled (AdminDisableUser). */
 async function tokensOfDisabledUser(answer: string, port: number): Promise<boolean> {
   const token = (JSON.parse(answer) as { AuthenticationResult?: { AccessToken?: string } }).AuthenticationResult?.AccessToken;
   if (!token) return false;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss?: string; username?: string; sub?: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    iss?: string;
+    username?: string;
+    sub?: string;
+  };
   const userPoolId = claims.iss?.split('/').pop();
   const username = claims.username ?? claims.sub;
   if (!userPoolId || !username) return false;

@@ -19,7 +19,11 @@ export interface InvocationCounts {
  * a synchronous call). A function with reserved concurrency (`reserved`, by route key) runs at most that
  * many at once, and its reservation is taken from what the other functions share, as Lambda does.
  */
-export function concurrencyPool(limit: number, reserved: ReadonlyMap<string, number>, counts: InvocationCounts): { take(routeKey: string): boolean; free(routeKey: string): void } {
+export function concurrencyPool(
+  limit: number,
+  reserved: ReadonlyMap<string, number>,
+  counts: InvocationCounts,
+): { take(routeKey: string): boolean; free(routeKey: string): void } {
   const shared = limit - [...reserved.values()].reduce((sum, n) => sum + n, 0);
   const running = new Map<string, number>();
   let total = 0;

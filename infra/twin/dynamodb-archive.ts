@@ -9,7 +9,15 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
-import { CreateTableCommand, DynamoDBClient, PutItemCommand, QueryCommand, TransactWriteItemsCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  PutItemCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
 import { HOST, childListening, freePort, type Child } from './processes.ts';
@@ -30,19 +38,59 @@ async function workload(endpoint: string): Promise<void> {
       new CreateTableCommand({
         TableName,
         BillingMode: 'PAY_PER_REQUEST',
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }, { AttributeName: 'gsi', AttributeType: 'S' }],
-        GlobalSecondaryIndexes: [{ IndexName: 'byGsi', KeySchema: [{ AttributeName: 'gsi', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+          { AttributeName: 'gsi', AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexes: [
+          { IndexName: 'byGsi', KeySchema: [{ AttributeName: 'gsi', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+        ],
         StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
       }),
     );
-    await db.send(new PutItemCommand({ TableName, Item: { pk: S('a'), sk: S('1'), gsi: S('g'), n: { N: '1' } }, ConditionExpression: 'attribute_not_exists(pk)' }));
-    await db.send(new UpdateItemCommand({ TableName, Key: { pk: S('a'), sk: S('1') }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': { N: '1' } } }));
-    await db.send(new TransactWriteItemsCommand({ TransactItems: [{ Put: { TableName, Item: { pk: S('b'), sk: S('1'), gsi: S('g') } } }, { ConditionCheck: { TableName, Key: { pk: S('a'), sk: S('1') }, ConditionExpression: 'n > :zero', ExpressionAttributeValues: { ':zero': { N: '0' } } } }] }));
-    await db.send(new QueryCommand({ TableName, IndexName: 'byGsi', KeyConditionExpression: 'gsi = :g', ExpressionAttributeValues: { ':g': S('g') } }));
+    await db.send(
+      new PutItemCommand({
+        TableName,
+        Item: { pk: S('a'), sk: S('1'), gsi: S('g'), n: { N: '1' } },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    await db.send(
+      new UpdateItemCommand({
+        TableName,
+        Key: { pk: S('a'), sk: S('1') },
+        UpdateExpression: 'ADD n :one',
+        ExpressionAttributeValues: { ':one': { N: '1' } },
+      }),
+    );
+    await db.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [
+          { Put: { TableName, Item: { pk: S('b'), sk: S('1'), gsi: S('g') } } },
+          {
+            ConditionCheck: {
+              TableName,
+              Key: { pk: S('a'), sk: S('1') },
+              ConditionExpression: 'n > :zero',
+              ExpressionAttributeValues: { ':zero': { N: '0' } },
+            },
+          },
+        ],
+      }),
+    );
+    await db.send(
+      new QueryCommand({ TableName, IndexName: 'byGsi', KeyConditionExpression: 'gsi = :g', ExpressionAttributeValues: { ':g': S('g') } }),
+    );
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: TableDescription!.LatestStreamArn! }));
     const ShardId = StreamDescription!.Shards![0]!.ShardId!;
-    const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: TableDescription!.LatestStreamArn!, ShardId, ShardIteratorType: 'TRIM_HORIZON' }));
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: TableDescription!.LatestStreamArn!, ShardId, ShardIteratorType: 'TRIM_HORIZON' }),
+    );
     await streams.send(new GetRecordsCommand({ ShardIterator }));
   } finally {
     db.destroy();
@@ -74,7 +122,9 @@ export async function makeClassArchive(archive: string, launch: (port: number, j
     const ended = child.process.signalCode === null && existsSync(partial) && (await stat(partial)).size > 0;
     if (ended && !existsSync(archive)) await rename(partial, archive);
   } catch (error) {
-    process.stderr.write(`DynamoDB Local's class archive was not made (twins start without it): ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `DynamoDB Local's class archive was not made (twins start without it): ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   } finally {
     await rm(partial, { force: true });
   }

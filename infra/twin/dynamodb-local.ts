@@ -24,8 +24,7 @@ import { REPO_ROOT } from '../common/repo-paths.ts';
 const run = promisify(execFile);
 
 export const DYNAMODB_LOCAL_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
-export const DYNAMODB_LOCAL_INTEGRITY =
-  'sha512-xTeeRLvzEfqyd5lh3bH4c0kHvSHHmmhD5ZDsHFKAQ5g2Zl6JqlFdutaQhCLHzxEp6Ry1o7TB6niIoXuQAnSewQ==';
+export const DYNAMODB_LOCAL_INTEGRITY = 'sha512-xTeeRLvzEfqyd5lh3bH4c0kHvSHHmmhD5ZDsHFKAQ5g2Zl6JqlFdutaQhCLHzxEp6Ry1o7TB6niIoXuQAnSewQ==';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LAUNCHER = join(here, 'dynamodb', 'LocalDynamoLauncher.java');
@@ -37,7 +36,9 @@ export async function assertJava(): Promise<string> {
     const result = await run('java', ['-version']);
     output = `${result.stderr}${result.stdout}`;
   } catch {
-    throw new Error('Java was not found. DynamoDB Local needs Java 17 or newer: install it (Debian: `apt-get install openjdk-17-jre-headless`).');
+    throw new Error(
+      'Java was not found. DynamoDB Local needs Java 17 or newer: install it (Debian: `apt-get install openjdk-17-jre-headless`).',
+    );
   }
   const major = Number(/version "(\d+)/.exec(output)?.[1] ?? 0);
   if (major < 17) throw new Error(`Java ${major || '?'} found; DynamoDB Local here needs Java 17 or newer.`);
@@ -55,7 +56,9 @@ export async function ensureDynamoDbLocal(cacheDir = join(REPO_ROOT, '.cache', '
       maxBuffer: 16 * 1024 * 1024,
     });
     const tarball = join(work, stdout.trim().split('\n').pop()!.trim());
-    const digest = `sha512-${createHash('sha512').update(await readFile(tarball)).digest('base64')}`;
+    const digest = `sha512-${createHash('sha512')
+      .update(await readFile(tarball))
+      .digest('base64')}`;
     if (digest !== DYNAMODB_LOCAL_INTEGRITY) {
       throw new Error(`${DYNAMODB_LOCAL_PACKAGE}: integrity mismatch (got ${digest}); refusing to run it.`);
     }
@@ -97,7 +100,16 @@ async function launcherJars(emulator: string, libPath: string): Promise<string> 
   if (existsSync(join(dir, `${LAUNCHER_CLASS}.jar`))) return dir;
   const work = await mkdtemp(join(dirname(emulator), 'launcher-build-'));
   try {
-    await run('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-d', join(work, 'classes'), '-cp', `${join(emulator, 'DynamoDBLocal.jar')}:${libPath}`, LAUNCHER]);
+    await run('java', [
+      '-m',
+      'jdk.compiler/com.sun.tools.javac.Main',
+      '-nowarn',
+      '-d',
+      join(work, 'classes'),
+      '-cp',
+      `${join(emulator, 'DynamoDBLocal.jar')}:${libPath}`,
+      LAUNCHER,
+    ]);
     await copyFile(join(emulator, 'DynamoDBLocal.jar'), join(work, 'DynamoDBLocal.jar'));
     await writeFile(join(work, 'manifest.txt'), 'Class-Path: \n');
     await jar('--update', '--file', join(work, 'DynamoDBLocal.jar'), '--manifest', join(work, 'manifest.txt'));
@@ -131,10 +143,29 @@ async function runtime(): Promise<Runtime> {
 }
 
 /** Starts the JVM on `port` (not yet listening when this returns). */
-function launch(machine: Runtime, port: number, jvm: readonly string[], storage: readonly string[], options: { verbose?: boolean; cwd: string }): Child {
+function launch(
+  machine: Runtime,
+  port: number,
+  jvm: readonly string[],
+  storage: readonly string[],
+  options: { verbose?: boolean; cwd: string },
+): Child {
   return startChild(
     'java',
-    [...JVM_FLAGS, ...jvm, `-Dbind.host=${HOST}`, `-Djava.library.path=${machine.lib}`, '-cp', machine.classPath, LAUNCHER_CLASS, '-port', String(port), '-sharedDb', '-disableTelemetry', ...storage],
+    [
+      ...JVM_FLAGS,
+      ...jvm,
+      `-Dbind.host=${HOST}`,
+      `-Djava.library.path=${machine.lib}`,
+      '-cp',
+      machine.classPath,
+      LAUNCHER_CLASS,
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
     // DynamoDB Local writes a metadata file into its working folder.
     { name: 'dynamodb', verbose: options.verbose, cwd: options.cwd },
   );

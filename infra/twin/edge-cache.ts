@@ -47,9 +47,17 @@ export class EdgeCache {
   /** Answers from the cache and requests sent on to the API, since the start. */
   readonly tally = { hits: 0, misses: 0 };
 
-  constructor(routes: readonly Route[], private readonly now: () => number = Date.now) {
+  constructor(
+    routes: readonly Route[],
+    private readonly now: () => number = Date.now,
+  ) {
     this.paths = cachedApiPaths(routes).map(({ pattern, queries }) => ({
-      pattern: new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
+      pattern: new RegExp(
+        `^${pattern
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
       queries,
     }));
   }
@@ -60,7 +68,9 @@ export class EdgeCache {
     // CloudFront takes the first behaviour whose pattern matches.
     const path = this.paths.find(({ pattern }) => pattern.test(url.pathname));
     if (!path) return undefined;
-    const query = path.queries.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${url.searchParams.getAll(name).join(',')}`);
+    const query = path.queries
+      .filter((name) => url.searchParams.has(name))
+      .map((name) => `${name}=${url.searchParams.getAll(name).join(',')}`);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     return `${url.pathname}?${query.join('&')}|${gzip ? 'gzip' : 'identity'}`;
   }
@@ -69,7 +79,11 @@ export class EdgeCache {
    * The answer for `key`: the kept one while fresh, else the API's (`fetch`, the request sent on without
    * its `If-None-Match`, so the cache gets the whole answer), kept when its Cache-Control allows.
    */
-  async answer(key: string, req: IncomingMessage, fetch: (req: IncomingMessage) => Promise<GatewayAnswer>): Promise<{ answer: GatewayAnswer; age?: number }> {
+  async answer(
+    key: string,
+    req: IncomingMessage,
+    fetch: (req: IncomingMessage) => Promise<GatewayAnswer>,
+  ): Promise<{ answer: GatewayAnswer; age?: number }> {
     const now = this.now();
     const kept = this.kept.get(key);
     if (kept && kept.expires > now) {
@@ -82,7 +96,10 @@ export class EdgeCache {
       delete req.headers['if-none-match'];
       pending = fetch(req).finally(() => this.pending.delete(key));
       this.pending.set(key, pending);
-      void pending.then((answer) => this.keep(key, answer), () => undefined);
+      void pending.then(
+        (answer) => this.keep(key, answer),
+        () => undefined,
+      );
       return { answer: await pending };
     }
     this.tally.hits += 1;

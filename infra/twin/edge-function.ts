@@ -66,14 +66,22 @@ export function apiBehindEdgeFunction(api: FrontDoorApi, store: KeyValueStoreLoc
   const run = loadViewerFunction(code, store);
   const behind = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const headers: Record<string, { value: string }> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
     const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
-    const result = await run({ request: { method: (req.method ?? 'GET').toUpperCase(), uri: new URL(req.url ?? '/', 'http://front.local').pathname, headers }, viewer: { ip } });
+    const result = await run({
+      request: { method: (req.method ?? 'GET').toUpperCase(), uri: new URL(req.url ?? '/', 'http://front.local').pathname, headers },
+      viewer: { ip },
+    });
     if (!('statusCode' in result)) return api(req, res);
     const body = Buffer.from(result.body?.data ?? '');
     // The body is not read: the connection closes after the answer rather than drain it.
     const close = req.headers['content-length'] || req.headers['transfer-encoding'] ? { connection: 'close' } : {};
-    res.writeHead(result.statusCode, { ...Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value])), ...close, 'content-length': String(body.length) });
+    res.writeHead(result.statusCode, {
+      ...Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value])),
+      ...close,
+      'content-length': String(body.length),
+    });
     res.end(body);
   };
   return Object.assign(behind, { answer: (req: IncomingMessage) => api.answer(req) });

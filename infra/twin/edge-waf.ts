@@ -16,7 +16,15 @@ import type { IncomingMessage } from 'node:http';
 import { ChallengeRefused, PayloadTooLarge, TooManyRequests } from '#lambdas/errors.ts';
 import { toErrorResponse } from '#lambdas/http/error-response.ts';
 import { CHALLENGE_HEADER } from '#lambdas/contracts/env.ts';
-import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, proofRefusal, TOKEN_SHAPE, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
+import {
+  ADMIN_API_PREFIX,
+  EDGE_MAX_BODY_BYTES,
+  EDGE_RATE_RULES,
+  proofRefusal,
+  TOKEN_SHAPE,
+  type EdgeRateRule,
+  type EdgeScope,
+} from '../common/edge-rules.ts';
 
 export interface EdgeOptions {
   /** Apply the web ACL's rules at the front door. @default the twin's `throttle` (on unless turned off). */

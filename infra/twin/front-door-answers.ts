@@ -38,7 +38,6 @@ export const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
-
 /** Sends `body` with the security headers, gzipped when it is text the viewer accepts gzipped. */
 export function send(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>): void {
   const type = headers['content-type'] ?? '';

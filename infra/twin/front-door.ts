@@ -14,7 +14,17 @@ import type { SpaConfig } from '#shared/spa-config.ts';
 import { frontDoorTexts } from '#shared/messages/index.ts';
 import { pathAlias, paths, SITEMAP_API_PATH, withQuery } from '#shared/paths.ts';
 import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
-import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
+import {
+  documentObjectKey,
+  FILTERED_LISTING_PREFIX,
+  filteredListingQuery,
+  MAX_PAGE_PATH_LENGTH,
+  NOT_FOUND_PAGE_PATH,
+  ORDER_SHELL,
+  pageKind,
+  pageObjectKey,
+  PAGES_FALLBACK_PATH,
+} from '#shared/pages.ts';
 import { SEARCH_PARAM } from '#shared/paths.ts';
 import { searchPageKey } from '#shared/search-page.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
@@ -24,7 +34,18 @@ import type { EdgeCache } from './edge-cache.ts';
 import type { EdgeWaf } from './edge-waf.ts';
 import { writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { HOST, listen } from './processes.ts';
-import { COMPRESSIBLE, CONTROL_CHARACTER, errorPage, HTML_ERROR_HEADERS, imageKey, MAX_FILE_NAME_BYTES, SECURITY_HEADERS, send, TYPES, viewerIp } from './front-door-answers.ts';
+import {
+  COMPRESSIBLE,
+  CONTROL_CHARACTER,
+  errorPage,
+  HTML_ERROR_HEADERS,
+  imageKey,
+  MAX_FILE_NAME_BYTES,
+  SECURITY_HEADERS,
+  send,
+  TYPES,
+  viewerIp,
+} from './front-door-answers.ts';
 
 /** The API behind the front door (the gateway): it answers a request, or gives its answer as data (for the cache). */
 export interface FrontDoorApi {
@@ -55,7 +76,6 @@ export interface FrontDoorOptions {
   /** The web ACL in front (`edge-waf.ts`), as AWS WAF is in front of CloudFront; none when absent. */
   readonly edge?: EdgeWaf;
 }
-
 
 /** What the front door's answers share: its options, the CSP header, the gzip cache, its public address. */
 class FrontDoor {
@@ -117,7 +137,10 @@ class FrontDoor {
     // As CloudFront's rewrite does: a document rendered from the settings is kept beside the pages.
     const document = documentObjectKey(path);
     if (document && (req.method === 'GET' || req.method === 'HEAD')) {
-      const served = await this.serveObject(req, res, options.siteBucket, document, { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
+      const served = await this.serveObject(req, res, options.siteBucket, document, {
+        contentType: 'application/octet-stream',
+        cacheControl: 'no-cache',
+      });
       if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       return;
     }
@@ -137,7 +160,8 @@ class FrontDoor {
     }
     if (path.startsWith('/images/')) return this.serveImage(req, res, path);
     if (path === '/config.json') return send(req, res, 200, this.config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
-    if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(this.publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
+    if (path === '/robots.txt')
+      return send(req, res, 200, Buffer.from(robotsTxt(this.publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
     if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS));
     return this.serveStatic(req, res, path);
   }
@@ -187,13 +211,21 @@ class FrontDoor {
       res.end();
       return true;
     }
-    send(req, res, 200, Buffer.from(await object.Body!.transformToByteArray()), { 'content-type': object.ContentType ?? defaults.contentType, ...headers });
+    send(req, res, 200, Buffer.from(await object.Body!.transformToByteArray()), {
+      'content-type': object.ContentType ?? defaults.contentType,
+      ...headers,
+    });
     return true;
   }
 
   private async serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const key = imageKey(path);
-    const served = key !== undefined && (await this.serveObject(req, res, this.options.imagesBucket, key, { contentType: 'application/octet-stream', cacheControl: 'public, max-age=86400' }));
+    const served =
+      key !== undefined &&
+      (await this.serveObject(req, res, this.options.imagesBucket, key, {
+        contentType: 'application/octet-stream',
+        cacheControl: 'public, max-age=86400',
+      }));
     if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
   }
 
@@ -238,7 +270,12 @@ class FrontDoor {
       }
       const filtered = trimmed === paths.shop ? filteredListingQuery(new URL(req.url ?? '/', 'http://front.local').searchParams) : '';
       if (this.pagesBuilt && trimmed === paths.search) {
-        return this.servePage(req, res, decoded, searchPageKey(new URL(req.url ?? '/', 'http://front.local').searchParams.get(SEARCH_PARAM)));
+        return this.servePage(
+          req,
+          res,
+          decoded,
+          searchPageKey(new URL(req.url ?? '/', 'http://front.local').searchParams.get(SEARCH_PARAM)),
+        );
       }
       if (this.pagesBuilt && filtered) return this.servePage(req, res, decoded, `${FILTERED_LISTING_PREFIX}${filtered}.html`);
       if (trimmed.startsWith(ORDER_SHELL.prefix) && existsSync(join(root, ORDER_SHELL.file))) file = join(root, ORDER_SHELL.file);
@@ -295,7 +332,8 @@ export interface OpenFrontDoor {
  * answers 503 with `Retry-After`, as CloudFront does before its origin is ready.
  */
 export async function openFrontDoor(port: number): Promise<OpenFrontDoor> {
-  const unavailable = (_req: IncomingMessage, res: ServerResponse): void => void res.writeHead(503, { 'retry-after': '1', 'content-length': '0' }).end();
+  const unavailable = (_req: IncomingMessage, res: ServerResponse): void =>
+    void res.writeHead(503, { 'retry-after': '1', 'content-length': '0' }).end();
   let handle = unavailable;
   const server = http.createServer((req, res) => handle(req, res));
   // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.

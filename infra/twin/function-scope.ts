@@ -81,7 +81,10 @@ const current = new AsyncLocalStorage<FunctionScope>();
  * function of `row` (its environment and grants only), the way Lambda runs an asynchronous invocation
  * (an S3 notification, an SNS subscription): a failed run is tried twice more, then given up (logged).
  */
-export async function invokeAsync<E>(row: { readonly name: string; readonly handler: string; readonly grants: readonly Grant[] }, event: E): Promise<void> {
+export async function invokeAsync<E>(
+  row: { readonly name: string; readonly handler: string; readonly grants: readonly Grant[] },
+  event: E,
+): Promise<void> {
   const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${row.handler}.ts`)).href;
   const { handler } = (await import(file)) as { handler: (event: E) => Promise<void> };
   for (let attempt = 1; ; attempt++) {
@@ -111,7 +114,11 @@ const everyGrant: Grant[] = [
   { invoicingKey: true },
 ];
 /** What a grant brings in the twin: the cloud's variables, and with the payment keys the local provider's endpoint. */
-const twinEnvVarsOf = (grant: Grant): string[] => [...envVarsOf(grant), ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : []), ...('invoicingKey' in grant ? [INVOICING_ENV.endpoint] : [])];
+const twinEnvVarsOf = (grant: Grant): string[] => [
+  ...envVarsOf(grant),
+  ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : []),
+  ...('invoicingKey' in grant ? [INVOICING_ENV.endpoint] : []),
+];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
 const GRANTED_ENV = new Set([...everyGrant.flatMap(twinEnvVarsOf), ORIGIN_ENV.secretArn]);
 
@@ -137,10 +144,17 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
     if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
       // A grant under a prefix reaches only the objects under it (and no listing of the bucket). S3 keys
       // are literal, but the local S3 keeps objects as files: a `.` or `..` segment would climb out.
-      if (grant.prefix !== undefined && (!(resource.key ?? '').startsWith(grant.prefix) || (resource.key ?? '').split('/').some((s) => s === '.' || s === '..'))) return false;
-      const read = !['put', 'delete'].includes(grant.access) && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
-      const put = ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
-      const remove = ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
+      if (
+        grant.prefix !== undefined &&
+        (!(resource.key ?? '').startsWith(grant.prefix) || (resource.key ?? '').split('/').some((s) => s === '.' || s === '..'))
+      )
+        return false;
+      const read =
+        !['put', 'delete'].includes(grant.access) && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
+      const put =
+        ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
+      const remove =
+        ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
       return read || put || remove;
     }
     if ('senderIdentity' in grant) return resource.mail === true && (SENDER_IDENTITY_ACTIONS as readonly string[]).includes(action);
@@ -158,7 +172,9 @@ class AccessDenied extends Error {
   readonly $fault = 'client';
   readonly $metadata = { httpStatusCode: 400 };
   constructor(scope: FunctionScope, action: string, resource: string) {
-    super(`User: arn:aws:sts::local:assumed-role/${scope.name} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`);
+    super(
+      `User: arn:aws:sts::local:assumed-role/${scope.name} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`,
+    );
     this.name = 'AccessDeniedException';
   }
 }
@@ -214,9 +230,16 @@ function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input
       if (!allows(scope, action, { bucket: String(input.Bucket), key })) throw new AccessDenied(scope, action, `${input.Bucket}/${key}`);
     }
     if (op === 'CopyObject') {
-      const source = String(input.CopySource ?? '').replace(/^\//, '').split('/')[0];
-      const sourceKey = String(input.CopySource ?? '').replace(/^\//, '').split('/').slice(1).join('/');
-      if (!allows(scope, 's3:GetObject', { bucket: source, key: decodeURIComponent(sourceKey) })) throw new AccessDenied(scope, 's3:GetObject', String(input.CopySource));
+      const source = String(input.CopySource ?? '')
+        .replace(/^\//, '')
+        .split('/')[0];
+      const sourceKey = String(input.CopySource ?? '')
+        .replace(/^\//, '')
+        .split('/')
+        .slice(1)
+        .join('/');
+      if (!allows(scope, 's3:GetObject', { bucket: source, key: decodeURIComponent(sourceKey) }))
+        throw new AccessDenied(scope, 's3:GetObject', String(input.CopySource));
     }
   } else {
     const action = `ses:${command.replace(/Command$/, '')}`;
@@ -256,7 +279,9 @@ function checkSecretWrite(secretId: string): void {
     const arn = realEnv[envVar];
     return arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
   };
-  const granted = (named(PAYMENT_KEYS_ENV.secretArn) && scope.grants.some((g) => 'paymentKeys' in g && 'write' in g)) || (named(INVOICING_ENV.secretArn) && scope.grants.some((g) => 'invoicingKey' in g && 'write' in g));
+  const granted =
+    (named(PAYMENT_KEYS_ENV.secretArn) && scope.grants.some((g) => 'paymentKeys' in g && 'write' in g)) ||
+    (named(INVOICING_ENV.secretArn) && scope.grants.some((g) => 'invoicingKey' in g && 'write' in g));
   if (!granted) throw new AccessDenied(scope, action, secretId);
 }
 
@@ -267,20 +292,17 @@ interface Stack {
 
 function guard(stack: Stack, service: 'dynamodb' | 's3' | 'ses'): void {
   const middleware =
-    (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) =>
-    async (args: { input?: unknown }) => {
+    (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input?: unknown }) => {
       check(service, String(context.commandName ?? ''), (args.input ?? {}) as Input);
       return next(args);
     };
   stack.add(middleware as never, { step: 'initialize', name: 'twinFunctionScope', priority: 'high', override: true } as never);
   // After the retry middleware: each attempt (a retry sent after the deadline too) is checked again.
-  const attempt =
-    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) =>
-    async (args: unknown) => {
-      const scope = current.getStore();
-      if (scope) assertAlive(scope, `${service}:${String(context.commandName ?? '').replace(/Command$/, '')}`);
-      return next(args);
-    };
+  const attempt = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
+    const scope = current.getStore();
+    if (scope) assertAlive(scope, `${service}:${String(context.commandName ?? '').replace(/Command$/, '')}`);
+    return next(args);
+  };
   stack.add(attempt as never, { step: 'finalizeRequest', name: 'twinInvocationDeadline', priority: 'low', override: true } as never);
 }
 

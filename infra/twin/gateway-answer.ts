@@ -22,7 +22,11 @@ const GZIPPED_KEPT = 32;
  * The handler's answer as it goes out, gzipped when large text and accepted (as CloudFront). An ETag
  * names its body (a hash of it), so a body compressed before is kept in `gzipped` by its ETag.
  */
-export function resultAnswer(result: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined, gzipped: Map<string, Buffer>): GatewayAnswer {
+export function resultAnswer(
+  result: APIGatewayProxyStructuredResultV2,
+  acceptEncoding: string | undefined,
+  gzipped: Map<string, Buffer>,
+): GatewayAnswer {
   const headers: Record<string, string | readonly string[]> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
   const etag = headers.etag as string | undefined;

@@ -212,7 +212,11 @@ class TimedOut extends Error {}
  * Runs the route's handler as its own function (`asFunction`) until its deadline: then the invocation
  * has failed, and its scope refuses whatever it still tries to call.
  */
-async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, request: GatewayRequest, timeoutMs: number): Promise<APIGatewayProxyStructuredResultV2> {
+async function invoke(
+  loadHandler: (route: Route) => Promise<LambdaHandler>,
+  request: GatewayRequest,
+  timeoutMs: number,
+): Promise<APIGatewayProxyStructuredResultV2> {
   const { match, routeKey } = request;
   const event = lambdaEvent(request);
   const handler = await loadHandler(match.route);
@@ -221,7 +225,9 @@ async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, req
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     asFunction({ name: routeKey, grants: match.route.grants, api: true, deadline }, () => handler(event, context)),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimedOut(`${routeKey} timed out after ${timeoutMs} ms`)), timeoutMs))),
+    new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new TimedOut(`${routeKey} timed out after ${timeoutMs} ms`)), timeoutMs)),
+    ),
   ]).finally(() => clearTimeout(timer));
 }
 
@@ -237,7 +243,10 @@ interface Invoker {
  * One invocation within the account's concurrency, counted: refused at once beyond its share (Lambda's
  * refusal, `functionThrottled`), `failed` when the handler throws or times out.
  */
-async function invokeCounted(invoker: Invoker, request: GatewayRequest): Promise<APIGatewayProxyStructuredResultV2 | 'functionThrottled' | 'failed'> {
+async function invokeCounted(
+  invoker: Invoker,
+  request: GatewayRequest,
+): Promise<APIGatewayProxyStructuredResultV2 | 'functionThrottled' | 'failed'> {
   const { pool, counts } = invoker;
   const { routeKey } = request;
   if (!pool.take(routeKey)) {
@@ -258,7 +267,11 @@ async function invokeCounted(invoker: Invoker, request: GatewayRequest): Promise
 }
 
 /** An admin route's authorizer context from the token's claims (`refused` without a valid token); none on a public route. */
-async function routeAuthorizer(route: Route, headers: Record<string, string>, authorize: ReturnType<typeof jwtAuthorizer>): Promise<Authorizer | 'refused' | undefined> {
+async function routeAuthorizer(
+  route: Route,
+  headers: Record<string, string>,
+  authorize: ReturnType<typeof jwtAuthorizer>,
+): Promise<Authorizer | 'refused' | undefined> {
   if (route.access !== 'admin') return undefined;
   const claims = await authorize(headers);
   return claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } : 'refused';
@@ -271,16 +284,36 @@ export function createGateway(options: GatewayOptions) {
   const authorize = jwtAuthorizer(options);
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
-  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? stageDefaultThrottle(c.route.access))]));
+  const throttles = new Map(
+    compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? stageDefaultThrottle(c.route.access))]),
+  );
   // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
-  const pool = concurrencyPool(concurrency, options.reserved === false ? new Map<string, number>() : reservedConcurrency(routes, concurrency), counts);
+  const pool = concurrencyPool(
+    concurrency,
+    options.reserved === false ? new Map<string, number>() : reservedConcurrency(routes, concurrency),
+    counts,
+  );
   const gzipped = new Map<string, Buffer>();
-  const invoker: Invoker = { pool, counts, loadHandler: handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers')), timeoutMs: options.timeoutMs ?? HANDLER_TIMEOUT_MS };
+  const invoker: Invoker = {
+    pool,
+    counts,
+    loadHandler: handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers')),
+    timeoutMs: options.timeoutMs ?? HANDLER_TIMEOUT_MS,
+  };
 
   /** API Gateway's own answer: its JSON body, never cached. */
   const own = (status: number, message: string, headers: Record<string, string> = {}): GatewayAnswer => {
     const body = Buffer.from(gatewayBody(message));
-    return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, 'content-length': String(body.length) }, body };
+    return {
+      status,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        ...headers,
+        'content-length': String(body.length),
+      },
+      body,
+    };
   };
   const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => own(answer.status, answer.message);
 

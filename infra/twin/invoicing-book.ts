@@ -50,7 +50,14 @@ export interface IxDocument {
   readonly due_date: string;
   readonly reference: string;
   readonly observations: string;
-  readonly client: { readonly id: number; readonly name: string; readonly code: string; readonly fiscal_id: string; readonly email: string; readonly country: string };
+  readonly client: {
+    readonly id: number;
+    readonly name: string;
+    readonly code: string;
+    readonly fiscal_id: string;
+    readonly email: string;
+    readonly country: string;
+  };
   readonly items: readonly IxItem[];
   readonly sum: string;
   readonly discount: string;
@@ -199,7 +206,14 @@ export class IxBook {
       due_date: typeof body.due_date === 'string' ? body.due_date : date,
       reference: typeof body.reference === 'string' ? body.reference : '',
       observations: typeof body.observations === 'string' ? body.observations : '',
-      client: { id: this.clients.get(code)!, name: clientName, code, fiscal_id: typeof client.fiscal_id === 'string' ? client.fiscal_id : '', email: typeof client.email === 'string' ? client.email : '', country: typeof client.country === 'string' ? client.country : 'Portugal' },
+      client: {
+        id: this.clients.get(code)!,
+        name: clientName,
+        code,
+        fiscal_id: typeof client.fiscal_id === 'string' ? client.fiscal_id : '',
+        email: typeof client.email === 'string' ? client.email : '',
+        country: typeof client.country === 'string' ? client.country : 'Portugal',
+      },
       items: items.map((i) => i.item),
       sum: money(sum),
       discount: money(discount),
@@ -223,9 +237,12 @@ export class IxBook {
   private creditable(ownerId: unknown, items: readonly { net: number; tax: number }[]): IxDocument {
     const owner = this.byId(Number(ownerId));
     if (!owner || owner.type !== 'InvoiceReceipt' || owner.status !== 'final') fault('Owner invoice must be a finalized invoice receipt');
-    const credited = this.documents.filter((d) => d.type === 'CreditNote' && d.owner_invoice_id === owner.id && d.status === 'final').reduce((total, d) => total + Number(d.total), 0);
+    const credited = this.documents
+      .filter((d) => d.type === 'CreditNote' && d.owner_invoice_id === owner.id && d.status === 'final')
+      .reduce((total, d) => total + Number(d.total), 0);
     const asked = items.reduce((total, i) => total + i.net + i.tax, 0);
-    if (Math.round(asked * 100) > Math.round((Number(owner.total) - credited) * 100)) fault('Credit note total exceeds the amount left on the owner invoice');
+    if (Math.round(asked * 100) > Math.round((Number(owner.total) - credited) * 100))
+      fault('Credit note total exceeds the amount left on the owner invoice');
     return owner;
   }
 
@@ -258,7 +275,14 @@ export class IxBook {
   search(text: string, types: readonly string[]): IxDocument[] {
     const needle = text.toLowerCase();
     return this.documents
-      .filter((d) => (types.length === 0 || types.includes(d.type)) && (!needle || d.reference.toLowerCase().includes(needle) || d.observations.toLowerCase().includes(needle) || d.client.name.toLowerCase().includes(needle)))
+      .filter(
+        (d) =>
+          (types.length === 0 || types.includes(d.type)) &&
+          (!needle ||
+            d.reference.toLowerCase().includes(needle) ||
+            d.observations.toLowerCase().includes(needle) ||
+            d.client.name.toLowerCase().includes(needle)),
+      )
       .reverse();
   }
 }

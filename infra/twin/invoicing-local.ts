@@ -94,7 +94,11 @@ async function pdfOf(doc: IxDocument): Promise<Uint8Array> {
   line(`Cliente: ${doc.client.name}${doc.client.fiscal_id ? `, NIF ${doc.client.fiscal_id}` : ''}`);
   if (doc.observations) line(doc.observations);
   y -= 8;
-  for (const item of doc.items) line(`${item.quantity} x ${item.description || item.name}  ${item.unit_price} €  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`, 9);
+  for (const item of doc.items)
+    line(
+      `${item.quantity} x ${item.description || item.name}  ${item.unit_price} €  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`,
+      9,
+    );
   y -= 8;
   line(`Sem IVA: ${doc.before_taxes} €   IVA: ${doc.taxes} €`);
   line(`Total: ${doc.total} €`, 12, bold);
@@ -130,7 +134,8 @@ class LocalInvoiceXpress {
 
   /** Keeps the state in `stateFile` (after every change). */
   save(): void {
-    if (this.options.stateFile) writeState(this.options.stateFile, { book: this.book.state(), pdfAsked: [...this.pdfAsked], port: this.port });
+    if (this.options.stateFile)
+      writeState(this.options.stateFile, { book: this.book.state(), pdfAsked: [...this.pdfAsked], port: this.port });
   }
 
   /** Over the account's calls of the last minute: the seconds until one is free. */
@@ -143,12 +148,27 @@ class LocalInvoiceXpress {
 
   async api({ method, path, query, body }: Request): Promise<[number, unknown]> {
     const now = new Date();
-    const parts = path.replace(/\.json$/, '').split('/').filter(Boolean);
-    if (method === 'GET' && path === 'sequences.json') return [200, { sequences: [{ id: Number(IX_SERIES.id), serie: IX_SERIES.serie, default_sequence: 1 }] }];
+    const parts = path
+      .replace(/\.json$/, '')
+      .split('/')
+      .filter(Boolean);
+    if (method === 'GET' && path === 'sequences.json')
+      return [200, { sequences: [{ id: Number(IX_SERIES.id), serie: IX_SERIES.serie, default_sequence: 1 }] }];
     if (method === 'GET' && path === 'invoices.json') {
       const found = this.book.search(query.get('text') ?? '', query.getAll('type[]'));
       const perPage = Math.min(Number(query.get('per_page')) || 10, 100);
-      return [200, { invoices: found.slice(0, perPage), pagination: { total_entries: found.length, current_page: 1, total_pages: Math.max(1, Math.ceil(found.length / perPage)), per_page: perPage } }];
+      return [
+        200,
+        {
+          invoices: found.slice(0, perPage),
+          pagination: {
+            total_entries: found.length,
+            current_page: 1,
+            total_pages: Math.max(1, Math.ceil(found.length / perPage)),
+            per_page: perPage,
+          },
+        },
+      ];
     }
     if (method === 'GET' && parts[0] === 'api' && parts[1] === 'pdf' && parts.length === 3) {
       const doc = this.book.byId(Number(parts[2]));
@@ -164,7 +184,8 @@ class LocalInvoiceXpress {
     const type = ixTypeOf(parts[0] ?? '');
     if (!type) throw new IxFault(404, 'Not found');
     const key = parts[0]!.slice(0, -1);
-    if (method === 'POST' && parts.length === 1) return [201, { [key]: this.book.create(type, (body[key] ?? {}) as Record<string, unknown>, now) }];
+    if (method === 'POST' && parts.length === 1)
+      return [201, { [key]: this.book.create(type, (body[key] ?? {}) as Record<string, unknown>, now) }];
     const doc = this.book.get(type, Number(parts[1]));
     if (method === 'GET' && parts.length === 2) return [200, { [key]: doc }];
     if (method === 'PUT' && parts[2] === 'change-state') {
@@ -202,7 +223,10 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
   const pdf = /^\/(?:pdf\/([0-9a-f]+)\.pdf|documentos\/([0-9a-f]+))$/.exec(url.pathname);
   const doc = pdf ? state.book.byPermalinkKey(pdf[1] ?? pdf[2]!) : undefined;
   if (method === 'GET' && doc && doc.status !== 'draft') {
-    response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf"` });
+    response.writeHead(200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf"`,
+    });
     response.end(Buffer.from(await pdfOf(doc)));
     return;
   }
@@ -245,7 +269,11 @@ export async function startInvoicingLocal(options: InvoicingLocalOptions): Promi
     request.on('end', () => void handle(state, request, response, Buffer.concat(chunks).toString('utf8')));
   });
   // The port of the last run when it is free (the orders keep the documents' permalinks), else any.
-  const port = stored?.port ? await listen(server, stored.port, undefined, 'the invoicing stand-in').catch(() => listen(server, 0, undefined, 'the invoicing stand-in')) : await listen(server, 0, undefined, 'the invoicing stand-in');
+  const port = stored?.port
+    ? await listen(server, stored.port, undefined, 'the invoicing stand-in').catch(() =>
+        listen(server, 0, undefined, 'the invoicing stand-in'),
+      )
+    : await listen(server, 0, undefined, 'the invoicing stand-in');
   base = `http://${HOST}:${port}`;
   state.port = port;
   state.save();

@@ -29,7 +29,9 @@ export function matchesEventPattern(event: unknown, pattern: unknown): boolean {
   }
   if (pattern === null || typeof pattern !== 'object') return false;
   if (event === null || typeof event !== 'object' || Array.isArray(event)) return false;
-  return Object.entries(pattern).every(([key, inner]) => Object.hasOwn(event, key) && matchesEventPattern((event as Record<string, unknown>)[key], inner));
+  return Object.entries(pattern).every(
+    ([key, inner]) => Object.hasOwn(event, key) && matchesEventPattern((event as Record<string, unknown>)[key], inner),
+  );
 }
 
 /** The default bus of the twin and the rule that runs `MailEvents` for `configurationSetName`. */

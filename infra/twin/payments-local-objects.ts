@@ -48,18 +48,62 @@ export function newIntent({ amount, type, metadata, description }: IntentRequest
 /** The charge of a paid intent, with its balance transaction: the amount, the twin's fee (`TWIN_FEE`) and what is left. */
 export function succeededCharge(intent: Stripe.PaymentIntent): LocalCharge {
   const fee = Math.round(intent.amount * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
-  const transaction = { id: id('txn'), object: 'balance_transaction', amount: intent.amount, fee, net: intent.amount - fee, currency: 'eur', status: 'pending', type: 'charge', created: now() } as unknown as Stripe.BalanceTransaction;
-  return { id: id('ch'), object: 'charge', amount: intent.amount, amount_captured: intent.amount, amount_refunded: 0, refunded: false, paid: true, status: 'succeeded', currency: 'eur', payment_intent: intent.id, metadata: intent.metadata, balance_transaction: transaction, created: now() } as unknown as LocalCharge;
+  const transaction = {
+    id: id('txn'),
+    object: 'balance_transaction',
+    amount: intent.amount,
+    fee,
+    net: intent.amount - fee,
+    currency: 'eur',
+    status: 'pending',
+    type: 'charge',
+    created: now(),
+  } as unknown as Stripe.BalanceTransaction;
+  return {
+    id: id('ch'),
+    object: 'charge',
+    amount: intent.amount,
+    amount_captured: intent.amount,
+    amount_refunded: 0,
+    refunded: false,
+    paid: true,
+    status: 'succeeded',
+    currency: 'eur',
+    payment_intent: intent.id,
+    metadata: intent.metadata,
+    balance_transaction: transaction,
+    created: now(),
+  } as unknown as LocalCharge;
 }
 
 /** A succeeded refund of `amount` cents of the intent's charge. */
 export function refundOf(paymentIntent: string, charge: string, amount: number): Stripe.Refund {
-  return { id: id('re'), object: 'refund', amount, currency: 'eur', status: 'succeeded', payment_intent: paymentIntent, charge, created: now(), metadata: {} } as unknown as Stripe.Refund;
+  return {
+    id: id('re'),
+    object: 'refund',
+    amount,
+    currency: 'eur',
+    status: 'succeeded',
+    payment_intent: paymentIntent,
+    charge,
+    created: now(),
+    metadata: {},
+  } as unknown as Stripe.Refund;
 }
 
 /** A Stripe event of `type` about `object`, as the webhook receives it. */
 export function eventOf(type: string, object: unknown): Stripe.Event {
-  return { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } } as unknown as Stripe.Event;
+  return {
+    id: id('evt'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: now(),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  } as unknown as Stripe.Event;
 }
 
 function multibancoAction(created: number): Stripe.PaymentIntent.NextAction {

@@ -43,11 +43,13 @@ export function text(form: Form, ...path: string[]): string | undefined {
 
 export function amountOf(form: Form): number {
   const raw = text(form, 'amount');
-  if (!raw || !/^\d+$/.test(raw)) throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+  if (!raw || !/^\d+$/.test(raw))
+    throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
   const amount = Number(raw);
   // Stripe's minimum charge in EUR is 0,50 €; the amount field allows up to eight digits.
   if (amount < 50) throw new StripeFault(400, 'invalid_request_error', 'Amount must be at least €0.50 eur', 'amount_too_small', 'amount');
-  if (amount > 99_999_999) throw new StripeFault(400, 'invalid_request_error', 'Amount must be no more than €999,999.99', 'amount_too_large', 'amount');
+  if (amount > 99_999_999)
+    throw new StripeFault(400, 'invalid_request_error', 'Amount must be no more than €999,999.99', 'amount_too_large', 'amount');
   return amount;
 }
 
@@ -62,17 +64,48 @@ export interface IntentRequest {
 /** The payment a `POST /v1/payment_intents` asks for, checked as Stripe checks it (one MB WAY or Multibanco payment in EUR, confirmed at creation). */
 export function intentRequest(form: Form): IntentRequest {
   const amount = amountOf(form);
-  if (text(form, 'currency') !== 'eur') throw new StripeFault(400, 'invalid_request_error', 'MB WAY and Multibanco are only available in eur', 'payment_method_currency_mismatch', 'currency');
+  if (text(form, 'currency') !== 'eur')
+    throw new StripeFault(
+      400,
+      'invalid_request_error',
+      'MB WAY and Multibanco are only available in eur',
+      'payment_method_currency_mismatch',
+      'currency',
+    );
   const type = text(form, 'payment_method_data', 'type');
   const allowed = form.allowed_payment_method_types;
   if ((type !== 'mb_way' && type !== 'multibanco') || !Array.isArray(allowed) || allowed.length !== 1 || allowed[0] !== type) {
-    throw new StripeFault(400, 'invalid_request_error', 'The twin takes one of mb_way or multibanco, in payment_method_data[type] and allowed_payment_method_types', 'payment_method_unsupported_type', 'payment_method_data[type]');
+    throw new StripeFault(
+      400,
+      'invalid_request_error',
+      'The twin takes one of mb_way or multibanco, in payment_method_data[type] and allowed_payment_method_types',
+      'payment_method_unsupported_type',
+      'payment_method_data[type]',
+    );
   }
-  if (text(form, 'confirm') !== 'true') throw new StripeFault(400, 'invalid_request_error', 'The shop confirms at creation (confirm=true)', 'parameter_missing', 'confirm');
+  if (text(form, 'confirm') !== 'true')
+    throw new StripeFault(400, 'invalid_request_error', 'The shop confirms at creation (confirm=true)', 'parameter_missing', 'confirm');
   const phone = text(form, 'payment_method_data', 'billing_details', 'phone');
   const email = text(form, 'payment_method_data', 'billing_details', 'email');
-  if (type === 'mb_way' && !phone?.match(/^\+?\d{9,15}$/)) throw new StripeFault(400, 'invalid_request_error', 'MB WAY needs billing_details[phone]', 'parameter_missing', 'payment_method_data[billing_details][phone]');
-  if (type === 'multibanco' && !email?.includes('@')) throw new StripeFault(400, 'invalid_request_error', 'Multibanco needs billing_details[email]', 'parameter_missing', 'payment_method_data[billing_details][email]');
-  const metadata = (form.metadata && !Array.isArray(form.metadata) && typeof form.metadata === 'object' ? form.metadata : {}) as Record<string, string>;
+  if (type === 'mb_way' && !phone?.match(/^\+?\d{9,15}$/))
+    throw new StripeFault(
+      400,
+      'invalid_request_error',
+      'MB WAY needs billing_details[phone]',
+      'parameter_missing',
+      'payment_method_data[billing_details][phone]',
+    );
+  if (type === 'multibanco' && !email?.includes('@'))
+    throw new StripeFault(
+      400,
+      'invalid_request_error',
+      'Multibanco needs billing_details[email]',
+      'parameter_missing',
+      'payment_method_data[billing_details][email]',
+    );
+  const metadata = (form.metadata && !Array.isArray(form.metadata) && typeof form.metadata === 'object' ? form.metadata : {}) as Record<
+    string,
+    string
+  >;
   return { amount, type, metadata, description: text(form, 'description') ?? null };
 }

@@ -97,7 +97,8 @@ class LocalStripe {
 
   intentOf(paymentId: string): Stripe.PaymentIntent {
     const intent = this.intents.get(paymentId);
-    if (!intent) throw new StripeFault(404, 'invalid_request_error', `No such payment_intent: '${paymentId}'`, 'resource_missing', 'intent');
+    if (!intent)
+      throw new StripeFault(404, 'invalid_request_error', `No such payment_intent: '${paymentId}'`, 'resource_missing', 'intent');
     return intent;
   }
 
@@ -105,21 +106,42 @@ class LocalStripe {
     const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : undefined;
     if (!chargeId || !expand.some((path) => path.startsWith('latest_charge'))) return intent;
     const charge = this.charges.get(chargeId)!;
-    const withTransaction = expand.includes('latest_charge.balance_transaction') ? charge : { ...charge, balance_transaction: charge.balance_transaction.id };
+    const withTransaction = expand.includes('latest_charge.balance_transaction')
+      ? charge
+      : { ...charge, balance_transaction: charge.balance_transaction.id };
     return { ...intent, latest_charge: withTransaction } as Stripe.PaymentIntent;
   }
 
   refund(form: Form): Stripe.Refund {
     const intent = this.intentOf(text(form, 'payment_intent') ?? '');
     const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : undefined;
-    if (intent.status !== 'succeeded' || !chargeId) throw new StripeFault(400, 'invalid_request_error', `PaymentIntent ${intent.id} has no successful charge to refund`, 'charge_not_refundable');
+    if (intent.status !== 'succeeded' || !chargeId)
+      throw new StripeFault(
+        400,
+        'invalid_request_error',
+        `PaymentIntent ${intent.id} has no successful charge to refund`,
+        'charge_not_refundable',
+      );
     const charge = this.charges.get(chargeId)!;
     const left = charge.amount - charge.amount_refunded;
     const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
-    if (!Number.isInteger(amount) || amount <= 0) throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
-    if (left === 0) throw new StripeFault(400, 'invalid_request_error', `Charge ${chargeId} has already been refunded.`, 'charge_already_refunded');
-    if (amount > left) throw new StripeFault(400, 'invalid_request_error', `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount');
-    const updated = { ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount };
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+    if (left === 0)
+      throw new StripeFault(400, 'invalid_request_error', `Charge ${chargeId} has already been refunded.`, 'charge_already_refunded');
+    if (amount > left)
+      throw new StripeFault(
+        400,
+        'invalid_request_error',
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+        'amount_too_large',
+        'amount',
+      );
+    const updated = {
+      ...charge,
+      amount_refunded: charge.amount_refunded + amount,
+      refunded: charge.amount_refunded + amount === charge.amount,
+    };
     this.charges.set(chargeId, updated);
     const made = refundOf(intent.id, chargeId, amount);
     void this.send('charge.refunded', updated);
@@ -132,7 +154,11 @@ class LocalStripe {
     const payload = JSON.stringify(event);
     for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt += 1) {
       const signature = this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret });
-      const status = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, ...this.webhookHeaders }, body: payload })
+      const status = await fetch(this.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, ...this.webhookHeaders },
+        body: payload,
+      })
         .then(async (answer) => {
           await answer.arrayBuffer();
           return answer.status;
@@ -157,34 +183,63 @@ class LocalStripe {
     if (!intent.payment_method_types.includes(type)) throw new Error(`payment ${paymentId} is not ${type}`);
     if (intent.status !== 'requires_action') throw new Error(`payment ${intent.id} is ${intent.status}, not waiting for the customer`);
     if (outcome === 'failed') {
-      const failed = { ...intent, status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: reason } } as unknown as Stripe.PaymentIntent;
+      const failed = {
+        ...intent,
+        status: 'requires_payment_method',
+        next_action: null,
+        last_payment_error: { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: reason },
+      } as unknown as Stripe.PaymentIntent;
       this.intents.set(intent.id, failed);
       return this.send('payment_intent.payment_failed', failed);
     }
     const charge = succeededCharge(intent);
     this.charges.set(charge.id, charge);
-    const succeeded = { ...intent, status: 'succeeded', amount_received: intent.amount, next_action: null, latest_charge: charge.id } as unknown as Stripe.PaymentIntent;
+    const succeeded = {
+      ...intent,
+      status: 'succeeded',
+      amount_received: intent.amount,
+      next_action: null,
+      latest_charge: charge.id,
+    } as unknown as Stripe.PaymentIntent;
     this.intents.set(intent.id, succeeded);
     return this.send('payment_intent.succeeded', succeeded);
   }
 
   /** One API request: authenticated, idempotent for POSTs with a key, answered with Stripe's shapes. */
   api(method: string, path: string, body: string, headers: http.IncomingHttpHeaders, query: URLSearchParams): unknown {
-    if (headers.authorization !== `Bearer ${this.options.secretKey}`) throw new StripeFault(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
+    if (headers.authorization !== `Bearer ${this.options.secretKey}`)
+      throw new StripeFault(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
     const key = method === 'POST' ? headers['idempotency-key'] : undefined;
     const replay = typeof key === 'string' ? this.idempotent.get(key) : undefined;
     if (replay) {
-      if (replay.body !== body || replay.path !== path) throw new StripeFault(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`);
+      if (replay.body !== body || replay.path !== path)
+        throw new StripeFault(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+        );
       return replay.answer;
     }
     const form = parseForm(body);
     const expand = query.getAll('expand[]').concat(query.getAll('expand[0]'));
     let answer: unknown;
     if (method === 'POST' && path === '/v1/payment_intents') answer = this.createIntent(form);
-    else if (method === 'GET' && /^\/v1\/payment_intents\/\w+$/.test(path)) answer = this.expanded(this.intentOf(path.split('/')[3]!), expand);
+    else if (method === 'GET' && /^\/v1\/payment_intents\/\w+$/.test(path))
+      answer = this.expanded(this.intentOf(path.split('/')[3]!), expand);
     else if (method === 'POST' && path === '/v1/refunds') answer = this.refund(form);
-    else if (method === 'GET' && path === '/v1/balance') answer = { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'eur' }], pending: [{ amount: 0, currency: 'eur' }] };
-    else throw new StripeFault(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The twin's provider answers only what the shop's adapter uses.`);
+    else if (method === 'GET' && path === '/v1/balance')
+      answer = {
+        object: 'balance',
+        livemode: false,
+        available: [{ amount: 0, currency: 'eur' }],
+        pending: [{ amount: 0, currency: 'eur' }],
+      };
+    else
+      throw new StripeFault(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${path}). The twin's provider answers only what the shop's adapter uses.`,
+      );
     if (typeof key === 'string') this.idempotent.set(key, { body, path, answer });
     return answer;
   }
@@ -210,11 +265,20 @@ function handle(state: LocalStripe, request: http.IncomingMessage, response: htt
     response.end(JSON.stringify(value));
   };
   if (url.pathname.startsWith('/v1/')) {
-    if (state.down) return json(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe. (twin outage)' } });
+    if (state.down)
+      return json(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe. (twin outage)' } });
     try {
       json(200, state.api(request.method ?? 'GET', url.pathname, body, request.headers, url.searchParams));
     } catch (error) {
-      if (error instanceof StripeFault) json(error.status, { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } });
+      if (error instanceof StripeFault)
+        json(error.status, {
+          error: {
+            type: error.type,
+            message: error.message,
+            ...(error.code ? { code: error.code } : {}),
+            ...(error.param ? { param: error.param } : {}),
+          },
+        });
       else json(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
     }
     return;

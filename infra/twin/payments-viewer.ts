@@ -27,15 +27,24 @@ export function viewerPage(intents: readonly Stripe.PaymentIntent[], deliveries:
       const mbway = intent.payment_method_types.includes('mb_way');
       const voucher = intent.next_action?.multibanco_display_details;
       const waiting = intent.status === 'requires_action';
-      const what = mbway ? 'MB WAY' : `Multibanco${voucher ? ` — entidade ${voucher.entity ?? ''}, referência ${voucher.reference ?? ''}` : ''}`;
-      const buttons = !waiting ? '' : mbway ? button('approve', intent.id, 'Aprovar na app MB WAY') + button('decline', intent.id, 'Recusar') : button('payReference', intent.id, 'Pagar a referência') + button('expireReference', intent.id, 'Deixar expirar');
+      const what = mbway
+        ? 'MB WAY'
+        : `Multibanco${voucher ? ` — entidade ${voucher.entity ?? ''}, referência ${voucher.reference ?? ''}` : ''}`;
+      const buttons = !waiting
+        ? ''
+        : mbway
+          ? button('approve', intent.id, 'Aprovar na app MB WAY') + button('decline', intent.id, 'Recusar')
+          : button('payReference', intent.id, 'Pagar a referência') + button('expireReference', intent.id, 'Deixar expirar');
       return `<tr><td><code>${escapeHtml(intent.id)}</code></td><td>${escapeHtml(intent.metadata.orderId ?? '')}</td><td>${escapeHtml(what)}</td><td>${formatCents(intent.amount)}</td><td>${escapeHtml(intent.status)}</td><td class="actions">${buttons}</td></tr>`;
     })
     .join('');
   const sent = deliveries
     .slice(-20)
     .reverse()
-    .map((delivery) => `<li><code>${escapeHtml(delivery.eventId)}</code> ${escapeHtml(delivery.type)}: ${delivery.status || 'sem resposta'} (tentativa ${delivery.attempt})</li>`)
+    .map(
+      (delivery) =>
+        `<li><code>${escapeHtml(delivery.eventId)}</code> ${escapeHtml(delivery.type)}: ${delivery.status || 'sem resposta'} (tentativa ${delivery.attempt})</li>`,
+    )
     .join('');
   return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pagamentos (twin)</title>
 <style>body{margin:0;padding:24px;font:15px/1.5 system-ui,sans-serif;background:#eee9e2;color:#2b2623}table{border-collapse:collapse;background:#fff;width:100%}td,th{padding:8px;border-bottom:1px solid #e3d9cc;text-align:left;vertical-align:top}.actions{display:flex;gap:8px;flex-wrap:wrap}form{margin:0}button{font:inherit;padding:6px 12px}code{font-size:13px}</style></head>

@@ -21,7 +21,8 @@ export function photoEvents(bucketName: string): PhotoEvents {
   return {
     onEvent: (event) => {
       const records = event.Records.filter(
-        (r) => r.s3.bucket.name === bucketName && r.eventName.startsWith('ObjectCreated:') && r.s3.object.key.startsWith(photoProcessing.prefix),
+        (r) =>
+          r.s3.bucket.name === bucketName && r.eventName.startsWith('ObjectCreated:') && r.s3.object.key.startsWith(photoProcessing.prefix),
       );
       if (records.length) queue = queue.then(() => run({ Records: records }));
     },

@@ -38,13 +38,18 @@ export async function listen(server: net.Server, port = 0, backlog?: number, wha
 }
 
 /** What a port chosen by the caller (the shop's, `PORT`) says when something else listens on it. */
-const portInUse = (port: number, what: string) => new Error(`Port ${port} (${what}) is already in use. Stop whatever uses it, or choose another port (see README).`);
+const portInUse = (port: number, what: string) =>
+  new Error(`Port ${port} (${what}) is already in use. Stop whatever uses it, or choose another port (see README).`);
 
 /** Fails with a clear message when something already listens on the port. */
 async function assertPortFree(port: number, what: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(port, what) : new Error(`Cannot listen on ${HOST}:${port} (${what}): ${error.message}`)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE' ? portInUse(port, what) : new Error(`Cannot listen on ${HOST}:${port} (${what}): ${error.message}`),
+      ),
+    );
     server.listen(port, HOST, () => server.close(() => resolve()));
   });
 }
@@ -55,7 +60,9 @@ async function exitedEarly(port: number, what: string, code: number): Promise<Er
     () => false,
     (error: Error) => /already in use/.test(error.message),
   );
-  return new Error(`${what} exited with code ${code} before it was ready${taken ? ` (EADDRINUSE: port ${port} was taken in between)` : ''}`);
+  return new Error(
+    `${what} exited with code ${code} before it was ready${taken ? ` (EADDRINUSE: port ${port} was taken in between)` : ''}`,
+  );
 }
 
 /** Resolves once a TCP connection to the port succeeds; rejects after `timeoutMs`. */
@@ -93,7 +100,10 @@ export async function childListening(child: Child, port: number, what: string, t
  * or a server behind). Stopped one after the other, the stream consumers alone took 2-4 s of each twin's
  * stop (a consumer waits up to 2 s for its running batch), about 37 times in a CI run.
  */
-export async function allStarted<T extends readonly { stop(): Promise<void> }[]>(stops: (() => Promise<void>)[], starts: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+export async function allStarted<T extends readonly { stop(): Promise<void> }[]>(
+  stops: (() => Promise<void>)[],
+  starts: readonly [...{ [K in keyof T]: Promise<T[K]> }],
+): Promise<T> {
   const settled = await Promise.allSettled(starts as readonly Promise<{ stop(): Promise<void> }>[]);
   const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   if (started.length > 0) stops.push(async () => void (await Promise.all(started.map((one) => one.stop().catch(() => undefined)))));
@@ -125,7 +135,8 @@ export function startChild(command: string, args: string[], options: SpawnOption
   let stopping = false;
   child.on('exit', (code, signal) => {
     // 130 and 143: the child got Ctrl-C or SIGTERM along with us (same process group).
-    if (!stopping && code && code !== 130 && code !== 143 && !signal) process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
+    if (!stopping && code && code !== 130 && code !== 143 && !signal)
+      process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
   });
   return {
     process: child,

@@ -48,7 +48,16 @@ interface S3Context {
 }
 
 /** The metadata s3rver keeps of an object (`S3Object.ALLOWED_METADATA`), besides the `x-amz-meta-*` ones. */
-const KEPT_METADATA = ['cache-control', 'content-disposition', 'content-encoding', 'content-language', 'content-type', 'expires', 'x-amz-storage-class', 'x-amz-website-redirect-location'];
+const KEPT_METADATA = [
+  'cache-control',
+  'content-disposition',
+  'content-encoding',
+  'content-language',
+  'content-type',
+  'expires',
+  'x-amz-storage-class',
+  'x-amz-website-redirect-location',
+];
 
 /** Replaces a file at once: written under a temporary name, then renamed over it (atomic on one file system). */
 async function replaceFile(path: string, content: Buffer | string): Promise<void> {
@@ -68,7 +77,9 @@ async function replaceFile(path: string, content: Buffer | string): Promise<void
  */
 function atomicWrites(store: S3rver['store']): void {
   const putMetadata = async (bucket: string, key: string, metadata: Record<string, string>, md5?: string) => {
-    const kept = Object.fromEntries(Object.entries(metadata).filter(([name]) => KEPT_METADATA.includes(name) || name.startsWith('x-amz-meta-')));
+    const kept = Object.fromEntries(
+      Object.entries(metadata).filter(([name]) => KEPT_METADATA.includes(name) || name.startsWith('x-amz-meta-')),
+    );
     if (md5) await replaceFile(store.getResourcePath(bucket, key, 'object.md5'), md5);
     await replaceFile(store.getResourcePath(bucket, key, 'metadata.json'), JSON.stringify(kept, null, 2));
   };
@@ -138,7 +149,9 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
       const absent = ctx.headers['if-none-match'] === '*';
       const match = typeof ctx.headers['if-match'] === 'string' ? ctx.headers['if-match'] : undefined;
       if (absent || match) {
-        const current = (await server.store.existsObject(bucket, key.join('/'))) ? String((await server.store.getMetadata(bucket, key.join('/'))).etag) : undefined;
+        const current = (await server.store.existsObject(bucket, key.join('/')))
+          ? String((await server.store.getMetadata(bucket, key.join('/'))).etag)
+          : undefined;
         if (absent ? current !== undefined : current !== match) {
           ctx.status = 412;
           ctx.type = 'application/xml';

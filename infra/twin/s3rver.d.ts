@@ -31,7 +31,12 @@ declare module 's3rver' {
       existsObject(bucket: string, key: string): Promise<boolean>;
       getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
       getResourcePath(bucket: string, key: string, resource: string): string;
-      putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: Record<string, string> }): Promise<{ size: number; md5: string }>;
+      putObject(object: {
+        bucket: string;
+        key: string;
+        content: Buffer | NodeJS.ReadableStream;
+        metadata: Record<string, string>;
+      }): Promise<{ size: number; md5: string }>;
       putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
       getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<S3Object | null>;
     };

@@ -102,13 +102,28 @@ function actionsOf(store: Store): Actions {
     GetSecretValue: (input) => {
       const secret = store.find(input.SecretId);
       const stage = typeof input.VersionStage === 'string' ? input.VersionStage : 'AWSCURRENT';
-      const version = typeof input.VersionId === 'string' ? secret.versions.find((v) => v.id === input.VersionId) : secret.versions.find((v) => v.stages.includes(stage));
-      if (!version) throw new ApiError('ResourceNotFoundException', `Secrets Manager can't find the specified secret value for staging label: ${stage}`);
-      return { ARN: secret.arn, Name: secret.name, VersionId: version.id, SecretString: version.value, VersionStages: version.stages, CreatedDate: version.created };
+      const version =
+        typeof input.VersionId === 'string'
+          ? secret.versions.find((v) => v.id === input.VersionId)
+          : secret.versions.find((v) => v.stages.includes(stage));
+      if (!version)
+        throw new ApiError(
+          'ResourceNotFoundException',
+          `Secrets Manager can't find the specified secret value for staging label: ${stage}`,
+        );
+      return {
+        ARN: secret.arn,
+        Name: secret.name,
+        VersionId: version.id,
+        SecretString: version.value,
+        VersionStages: version.stages,
+        CreatedDate: version.created,
+      };
     },
     PutSecretValue: async (input) => {
       const secret = store.find(input.SecretId);
-      if (typeof input.SecretString !== 'string' || !input.SecretString) throw new ApiError('InvalidParameterException', 'You must provide either SecretString or SecretBinary.');
+      if (typeof input.SecretString !== 'string' || !input.SecretString)
+        throw new ApiError('InvalidParameterException', 'You must provide either SecretString or SecretBinary.');
       const version = store.putValue(secret, input.SecretString);
       await store.save();
       return { ARN: secret.arn, Name: secret.name, VersionId: version.id, VersionStages: version.stages };
@@ -121,14 +136,17 @@ function actionsOf(store: Store): Actions {
 }
 
 /** A Signature V4 authorization for Secrets Manager (its form: the twin holds no key to check the signature with). */
-const SIGNED = /^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/[^/]+\/secretsmanager\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/;
+const SIGNED =
+  /^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/[^/]+\/secretsmanager\/aws4_request, SignedHeaders=[^,]+, Signature=[0-9a-f]{64}$/;
 
 /** One request: the action its `X-Amz-Target` names, or Secrets Manager's error answer. */
 async function answer(actions: Actions, req: http.IncomingMessage, body: string): Promise<{ status: number; body: object }> {
   try {
-    if (!SIGNED.test(String(req.headers.authorization ?? ''))) throw new ApiError('MissingAuthenticationTokenException', 'Request is missing Authentication Token', 403);
+    if (!SIGNED.test(String(req.headers.authorization ?? '')))
+      throw new ApiError('MissingAuthenticationTokenException', 'Request is missing Authentication Token', 403);
     const target = String(req.headers['x-amz-target'] ?? '');
-    const action = req.method === 'POST' && target.startsWith('secretsmanager.') ? actions[target.slice('secretsmanager.'.length)] : undefined;
+    const action =
+      req.method === 'POST' && target.startsWith('secretsmanager.') ? actions[target.slice('secretsmanager.'.length)] : undefined;
     if (!action) throw new ApiError('UnknownOperationException', `Unknown operation ${target}`);
     return { status: 200, body: await action(JSON.parse(body || '{}') as Record<string, unknown>) };
   } catch (error) {

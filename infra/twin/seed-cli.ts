@@ -24,7 +24,9 @@ async function alive(url: string): Promise<boolean> {
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let twin: Twin | undefined;
-  const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] }) : undefined;
+  const running = existsSync(runtimeFile)
+    ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] })
+    : undefined;
   if (running && (await alive(running.endpoints.dynamodb))) {
     Object.assign(process.env, handlerEnv(running.endpoints, running.url));
   } else {

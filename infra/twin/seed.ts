@@ -15,7 +15,8 @@ import { prepareSeedPhotos, seedPhoto } from './seed/photos.ts';
 const ALT_VIEWS = ['', 'vista de outro ângulo'] as const;
 const VIEWS = [1, 2] as const;
 
-const drawing = ({ type, metal, motif, backdrop }: SeedPiece, view: (typeof VIEWS)[number]) => jewelleryImage({ type, metal, motif, backdrop }, view);
+const drawing = ({ type, metal, motif, backdrop }: SeedPiece, view: (typeof VIEWS)[number]) =>
+  jewelleryImage({ type, metal, motif, backdrop }, view);
 
 /**
  * Makes the demo catalogue's photos (28, two per piece) ahead of the seed, e.g. while the local

@@ -54,7 +54,9 @@ export function answerAccount(res: http.ServerResponse, account: SesAccountState
       EnforcementStatus: 'HEALTHY',
       ProductionAccessEnabled: account.productionAccess,
       SendingEnabled: true,
-      SendQuota: account.productionAccess ? { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 } : { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+      SendQuota: account.productionAccess
+        ? { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 }
+        : { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
     }),
   );
 }

@@ -17,7 +17,14 @@ import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from 
 import { HOST, listen } from './processes.ts';
 import { serveViewer } from './ses-viewer.ts';
 export { VIEWER_CSP, VIEWER_LIMIT, viewerPage, type StoredMail } from './ses-viewer.ts';
-import { ACCOUNT_PATH, answerAccount, answerEmailIdentity, IDENTITIES_PATH, SES_ACCOUNT_SWITCH_PATH, switchAccount } from './ses-identities.ts';
+import {
+  ACCOUNT_PATH,
+  answerAccount,
+  answerEmailIdentity,
+  IDENTITIES_PATH,
+  SES_ACCOUNT_SWITCH_PATH,
+  switchAccount,
+} from './ses-identities.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -113,7 +120,13 @@ interface SendRequest {
  */
 export interface SimulatedSesEvent {
   readonly eventType: 'Bounce' | 'Complaint';
-  readonly mail: { readonly timestamp: string; readonly source: string; readonly messageId: string; readonly destination: string[]; readonly tags: Record<string, string[]> };
+  readonly mail: {
+    readonly timestamp: string;
+    readonly source: string;
+    readonly messageId: string;
+    readonly destination: string[];
+    readonly tags: Record<string, string[]>;
+  };
   readonly bounce?: {
     readonly bounceType: 'Permanent';
     readonly bounceSubType: 'General';
@@ -121,7 +134,12 @@ export interface SimulatedSesEvent {
     readonly timestamp: string;
     readonly feedbackId: string;
   };
-  readonly complaint?: { readonly complainedRecipients: { emailAddress: string }[]; readonly timestamp: string; readonly feedbackId: string; readonly complaintFeedbackType: 'abuse' };
+  readonly complaint?: {
+    readonly complainedRecipients: { emailAddress: string }[];
+    readonly timestamp: string;
+    readonly feedbackId: string;
+    readonly complaintFeedbackType: 'abuse';
+  };
 }
 
 /**
@@ -142,7 +160,13 @@ function simulatedEvent(request: SendRequest, messageId: string, to: string): Si
   const timestamp = new Date().toISOString();
   const tags: Record<string, string[]> = { [CONFIGURATION_SET_TAG]: [request.ConfigurationSetName ?? ''] };
   for (const tag of request.EmailTags ?? []) tags[tag.Name] = [tag.Value];
-  const mail = { timestamp, source: request.FromEmailAddress ?? '', messageId, destination: request.Destination?.ToAddresses ?? [to], tags };
+  const mail = {
+    timestamp,
+    source: request.FromEmailAddress ?? '',
+    messageId,
+    destination: request.Destination?.ToAddresses ?? [to],
+    tags,
+  };
   const feedbackId = `${messageId}-feedback`;
   return simulatorOutcome(to) === 'bounce'
     ? {
@@ -156,22 +180,34 @@ function simulatedEvent(request: SendRequest, messageId: string, to: string): Si
           feedbackId,
         },
       }
-    : { eventType: 'Complaint', mail, complaint: { complainedRecipients: [{ emailAddress: to }], timestamp, feedbackId, complaintFeedbackType: 'abuse' } };
+    : {
+        eventType: 'Complaint',
+        mail,
+        complaint: { complainedRecipients: [{ emailAddress: to }], timestamp, feedbackId, complaintFeedbackType: 'abuse' },
+      };
 }
 
 /** Like `forward`, but also answers what aws-ses-v2-local said (status and body). */
-function forwardCapturing(req: http.IncomingMessage, res: http.ServerResponse, port: number, body: Buffer): Promise<{ status: number; body: string }> {
+function forwardCapturing(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  port: number,
+  body: Buffer,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
-    const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        const text = Buffer.concat(chunks);
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(text.length) });
-        res.end(text);
-        resolve({ status: answer.statusCode ?? 502, body: text.toString('utf8') });
-      });
-    });
+    const upstream = http.request(
+      { host: HOST, port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(chunks);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(text.length) });
+          res.end(text);
+          resolve({ status: answer.statusCode ?? 502, body: text.toString('utf8') });
+        });
+      },
+    );
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
@@ -184,7 +220,11 @@ function forwardCapturing(req: http.IncomingMessage, res: http.ServerResponse, p
 async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Map<string, OutageKind>): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const { down, reject, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { down?: boolean; reject?: boolean; match?: string };
+  const { down, reject, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+    down?: boolean;
+    reject?: boolean;
+    match?: string;
+  };
   if (down || reject) outages.set(match ?? '', reject ? 'reject' : 'down');
   else outages.delete(match ?? '');
   res.writeHead(200, { 'content-type': 'application/json' });
@@ -211,7 +251,11 @@ export interface SesEventBus {
  * the record's `eventType`, unless `detailType` names one; the record itself as `detail`). `detail`
  * may be anything, so tests can hand the function what SES never sends.
  */
-export function sesEventBridgeEvent(detail: unknown, where: { readonly region: string; readonly account?: string }, detailType?: string): EventBridgeEvent<string, unknown> {
+export function sesEventBridgeEvent(
+  detail: unknown,
+  where: { readonly region: string; readonly account?: string },
+  detailType?: string,
+): EventBridgeEvent<string, unknown> {
   const eventType = (detail as { eventType?: string } | null)?.eventType;
   return {
     version: '0',
@@ -233,7 +277,11 @@ export function sesEventBridgeEvent(detail: unknown, where: { readonly region: s
  * complaint event of the mailbox simulator, as an EventBridge event. `verified`: the identities SES has
  * verified (`GetEmailIdentity`). `productionAccess`: the account out of SES's sandbox (`GetAccount`).
  */
-export async function startSesLocal(bus?: SesEventBus, verified: readonly string[] = [], productionAccess = true): Promise<{ endpoint: string; stop(): Promise<void> }> {
+export async function startSesLocal(
+  bus?: SesEventBus,
+  verified: readonly string[] = [],
+  productionAccess = true,
+): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const account = { productionAccess };
   // Port 0: the library's server listens where the system says, with no moment for another process to take it.
   const server = await sesServer({ host: HOST, port: 0 });

@@ -24,7 +24,8 @@ export const VIEWER_LIMIT = 20;
  * The viewer's Content-Security-Policy: no script at all, anywhere (the `srcdoc` frames inherit it, on
  * top of their empty `sandbox`), styles inline, pictures from anywhere as a mail app would show them.
  */
-export const VIEWER_CSP = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const VIEWER_CSP =
+  "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 const VIEWER_STYLE = `
   body { margin: 0; padding: 24px; font: 15px/1.5 system-ui, sans-serif; background: #eee9e2; color: #2b2623; }

@@ -76,20 +76,30 @@ async function main(): Promise<void> {
   const steps = progress(started);
   // The twin's code (every handler, the AWS SDK) loads after the first line: seconds on a busy machine.
   steps.say('a carregar o código do twin');
-  const [{ DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir }, { ACCOUNT_CONCURRENCY }] = await Promise.all([import('./twin.ts'), import('./gateway.ts')]);
+  const [{ DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir }, { ACCOUNT_CONCURRENCY }] = await Promise.all([
+    import('./twin.ts'),
+    import('./gateway.ts'),
+  ]);
   /** `--new-account`: the reduced Lambda concurrency AWS gives a new account (10), for rehearsals; else `TWIN_CONCURRENCY` or 1 000. */
-  const concurrency = process.argv.includes('--new-account') ? ACCOUNT_CONCURRENCY.newAccount : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
+  const concurrency = process.argv.includes('--new-account')
+    ? ACCOUNT_CONCURRENCY.newAccount
+    : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
   const webDist = webDistDir();
   if (!dev && !existsSync(join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');
   }
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number, got "${process.env.PORT}".`);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`TWIN_CONCURRENCY must be a whole number of at least 1, got "${process.env.TWIN_CONCURRENCY}".`);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`TWIN_CONCURRENCY must be a whole number of at least 1, got "${process.env.TWIN_CONCURRENCY}".`);
 
   let vite: { middlewares: (req: never, res: never, next: () => void) => void; close(): Promise<void> } | undefined;
   if (dev) {
     const { createServer } = await import('vite');
-    vite = await createServer({ configFile: join(REPO_ROOT, 'web', 'vite.config.ts'), server: { middlewareMode: true, hmr: { port: port + 1 } }, appType: 'spa' });
+    vite = await createServer({
+      configFile: join(REPO_ROOT, 'web', 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { port: port + 1 } },
+      appType: 'spa',
+    });
   }
 
   const dataDir = twinDataDir(process.env, REPO_ROOT);

@@ -115,7 +115,9 @@ class Poller {
       pending = pending.slice(failedAt);
       attempt++;
       if (attempt > consumer.retryAttempts) {
-        console.error(`Stream consumer ${consumer.name}: record ${pending[0]!.eventID} dead-lettered after ${consumer.retryAttempts} retries`);
+        console.error(
+          `Stream consumer ${consumer.name}: record ${pending[0]!.eventID} dead-lettered after ${consumer.retryAttempts} retries`,
+        );
         this.deadLetters.push(pending[0]!);
         pending = pending.slice(1);
         attempt = 0;
@@ -156,7 +158,8 @@ class Poller {
       iterator = answer.NextShardIterator;
       const read = answer.Records ?? [];
       const records = read.map((record) => toLambdaRecord(record, streamArn)).filter((record) => !filter || matchesFilter(record, filter));
-      for (let start = 0; start < records.length; start += consumer.batchSize) await this.deliver(records.slice(start, start + consumer.batchSize));
+      for (let start = 0; start < records.length; start += consumer.batchSize)
+        await this.deliver(records.slice(start, start + consumer.batchSize));
       if (read.length > 0) last = read.at(-1)!.dynamodb?.SequenceNumber ?? last;
       else await sleep(IDLE_POLL_MS);
     }
@@ -169,7 +172,8 @@ class Poller {
     for (const shard of description.StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       // A child shard starts once its parent is read to its end (records stay in order).
-      if (this.started.has(id) || (shard.ParentShardId && this.started.has(shard.ParentShardId) && !this.closed.has(shard.ParentShardId))) continue;
+      if (this.started.has(id) || (shard.ParentShardId && this.started.has(shard.ParentShardId) && !this.closed.has(shard.ParentShardId)))
+        continue;
       this.started.add(id);
       const run = this.pollShard(id)
         .catch((error: unknown) => {
@@ -198,7 +202,8 @@ export async function startStreamPoller(
   const poller = new Poller(consumer, handler, streams, streamArn, options.filter);
   await poller.refreshShards();
   const timer = setInterval(() => {
-    if (!poller.stopped) poller.refreshShards().catch((error: unknown) => console.error(`Stream consumer ${consumer.name}: shard list failed:`, error));
+    if (!poller.stopped)
+      poller.refreshShards().catch((error: unknown) => console.error(`Stream consumer ${consumer.name}: shard list failed:`, error));
   }, SHARD_REFRESH_MS);
   timer.unref();
 

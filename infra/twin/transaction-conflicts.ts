@@ -55,8 +55,7 @@ export function installTransactionConflicts(stack: Stack = ddb().middlewareStack
   if (installed) return;
   installed = true;
   const middleware =
-    (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) =>
-    async (args: { input?: unknown }) => {
+    (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input?: unknown }) => {
       if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
       const identities = ((args.input as Input).TransactItems as Input[]).map(itemIdentity);
       if (identities.some((identity) => underWay.has(identity))) {

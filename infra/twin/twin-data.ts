@@ -24,7 +24,9 @@ import { localBucketName, MAIL_TEMPLATE_PREFIX, type TwinEndpoints } from './twi
 async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
   for (let token: string | undefined, first = true; first || token; first = false) {
     const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PAGES_PREFIX, ContinuationToken: token }));
-    const keys = (page.Contents ?? []).filter((object) => !object.Key!.startsWith(DOCUMENTS_PREFIX)).map((object) => ({ Key: object.Key! }));
+    const keys = (page.Contents ?? [])
+      .filter((object) => !object.Key!.startsWith(DOCUMENTS_PREFIX))
+      .map((object) => ({ Key: object.Key! }));
     if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   }
@@ -34,14 +36,24 @@ async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
  * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
  * the mail templates, the first settings, the counters and search terms of older data.
  */
-export async function bootstrapData(endpoints: TwinEndpoints, admin: AdminAccount, options: TwinOptions, payments: TwinPayments): Promise<{ userPoolId: string; clientId: string }> {
+export async function bootstrapData(
+  endpoints: TwinEndpoints,
+  admin: AdminAccount,
+  options: TwinOptions,
+  payments: TwinPayments,
+): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
     timed('tables', () => createTables(endpoints.dynamodb)),
     timed('user pool', () => ensureUserPool(endpoints.cognito, admin)),
     timed('mail templates', () => createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX)),
   ]);
   const { ownerMailsPerHour, challengeMaxNumber } = options;
-  const settings = { ownerMailsPerHour, challengeMaxNumber, automaticPayments: payments.automaticPayments, invoicing: payments.invoicing.settings };
+  const settings = {
+    ownerMailsPerHour,
+    challengeMaxNumber,
+    automaticPayments: payments.automaticPayments,
+    invoicing: payments.invoicing.settings,
+  };
   await timed('settings', () => seedLocalSettings(settings, options.demoSeller ?? true));
   // What SES says of the sender, kept for the go-live checklist (as "Definições" does in the cloud).
   await timed('sender', () => checkSender());

@@ -39,6 +39,12 @@ export async function startTwinInvoicing(secrets: SecretsLocal, on = false, stat
   }
   const local = await startInvoicingLocal({ account: LOCAL_INVOICING_ACCOUNT, apiKey, ...(stateFile ? { stateFile } : {}) });
   const now = new Date().toISOString();
-  const settings: InvoicingSettings = { ...DEFAULT_INVOICING, enabled: on, account: LOCAL_INVOICING_ACCOUNT, key: { savedAt: now, hint: apiKey.slice(-4) }, ...(on ? { enabledAt: now } : {}) };
+  const settings: InvoicingSettings = {
+    ...DEFAULT_INVOICING,
+    enabled: on,
+    account: LOCAL_INVOICING_ACCOUNT,
+    key: { savedAt: now, hint: apiKey.slice(-4) },
+    ...(on ? { enabledAt: now } : {}),
+  };
   return { local, settings };
 }

@@ -25,15 +25,26 @@ export const PAYMENT_WEBHOOK_PATH = '/api/payments/stripe';
 
 /** A new pair of the twin's keys, in Stripe's forms (a test key and an endpoint signing secret). */
 export function newLocalPaymentKeys(): PaymentKeys {
-  return { provider: 'stripe', secretKey: `sk_test_twin_${randomBytes(18).toString('base64url')}`, webhookSecret: `whsec_${randomBytes(24).toString('base64url')}` };
+  return {
+    provider: 'stripe',
+    secretKey: `sk_test_twin_${randomBytes(18).toString('base64url')}`,
+    webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
+  };
 }
 
 /**
  * The settings' `automaticPayments` of a new twin: the keys are saved (the secret holds the twin's), the
  * methods as asked (off by default: the shop works as with manual methods only).
  */
-export function localAutomaticPayments(keys: PaymentKeys, on: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>> = {}): AutomaticPayments {
-  return { mbway: on.mbway ?? false, multibanco: on.multibanco ?? false, keys: { savedAt: new Date().toISOString(), hint: keys.secretKey.slice(-4) } };
+export function localAutomaticPayments(
+  keys: PaymentKeys,
+  on: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>> = {},
+): AutomaticPayments {
+  return {
+    mbway: on.mbway ?? false,
+    multibanco: on.multibanco ?? false,
+    keys: { savedAt: new Date().toISOString(), hint: keys.secretKey.slice(-4) },
+  };
 }
 
 /** The twin's local providers (payments, and invoicing: `twin-invoicing.ts`) and what a new twin's settings say of them. */
@@ -47,7 +58,10 @@ export interface TwinPayments {
 }
 
 /** The handlers' environment of the providers' secrets and the twin's stand-ins (the cloud sets the ARNs only). */
-export function providersEnv(endpoints: { readonly payments: string; readonly invoicing: string }, paymentKeysSecret: string): Record<string, string> {
+export function providersEnv(
+  endpoints: { readonly payments: string; readonly invoicing: string },
+  paymentKeysSecret: string,
+): Record<string, string> {
   return {
     [PAYMENT_KEYS_ENV.secretArn]: localSecretArn(paymentKeysSecret),
     [PAYMENT_KEYS_ENV.endpoint]: endpoints.payments,
@@ -61,7 +75,12 @@ export function providersEnv(endpoints: { readonly payments: string; readonly in
  * holds (a value that is not keys, e.g. `{}`, is replaced by new twin keys). The caller points its
  * notifications at the front door once that runs (`setWebhookUrl`), as Stripe's reach CloudFront.
  */
-export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>, invoicingOn?: boolean, invoicingStateFile?: string): Promise<TwinPayments> {
+export async function startTwinPayments(
+  secrets: SecretsLocal,
+  on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>,
+  invoicingOn?: boolean,
+  invoicingStateFile?: string,
+): Promise<TwinPayments> {
   await secrets.ensure(LOCAL_PAYMENT_KEYS_SECRET, () => JSON.stringify(newLocalPaymentKeys()));
   let keys = paymentKeysOf(JSON.parse(secrets.current(LOCAL_PAYMENT_KEYS_SECRET)));
   if (!keys) {

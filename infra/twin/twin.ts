@@ -16,12 +16,7 @@ import { buckets, type BucketKey } from '#lambdas/contracts/data-model.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
 export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
 import { streamConsumers } from '#lambdas/jobs.ts';
-import {
-  LOCAL_CREDENTIALS,
-  LOCAL_REGION,
-  localTableName,
-  type AdminAccount,
-} from './bootstrap.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName, type AdminAccount } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { installTransactionConflicts } from './transaction-conflicts.ts';
@@ -43,9 +38,20 @@ import { timed } from './timings.ts';
 import { startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import type { PaymentsLocal } from './payments-local.ts';
 import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
-import { apiBehindEdge, LOCAL_SECRETS, localSecrets, type LocalEdge } from './twin-secrets.ts'; export { LOCAL_SECRETS };
+import { apiBehindEdge, LOCAL_SECRETS, localSecrets, type LocalEdge } from './twin-secrets.ts';
+export { LOCAL_SECRETS };
 import { handlerEnv, localBucketName, MAIL_CONFIGURATION_SET, MAIL_FROM, rendererDir, webDistDir, type TwinEndpoints } from './twin-env.ts';
-export { handlerEnv, LOCAL_MAIL_SEND_RATE, localBucketName, MAIL_CONFIGURATION_SET, MAIL_FROM, MAIL_TEMPLATE_PREFIX, rendererDir, webDistDir, type TwinEndpoints } from './twin-env.ts';
+export {
+  handlerEnv,
+  LOCAL_MAIL_SEND_RATE,
+  localBucketName,
+  MAIL_CONFIGURATION_SET,
+  MAIL_FROM,
+  MAIL_TEMPLATE_PREFIX,
+  rendererDir,
+  webDistDir,
+  type TwinEndpoints,
+} from './twin-env.ts';
 import { bootstrapData, earlyDemoPhotos, updateCatalogue } from './twin-data.ts';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
@@ -87,9 +93,6 @@ export interface Twin {
   stop(): Promise<void>;
 }
 
-
-
-
 /** Starts of a twin whose ports the system chose, before a port taken meanwhile is an error. */
 const PORT_RACE_TRIES = 3;
 
@@ -126,7 +129,12 @@ async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
 }
 
 /** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
-async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments }> {
+async function startServices(
+  options: TwinOptions,
+  dataDir: string,
+  port: number,
+  stops: Stops,
+): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments }> {
   const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
   // The two child processes need their port before they start; the servers in this process listen on port 0.
   const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
@@ -135,27 +143,48 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
 
   // The children first: until both listen, a server of this process given port 0 could be handed the
   // port one of them is about to take (it then looks ready, and answers in its place).
-  const dynamo = timed('dynamodb-local', () => startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }));
-  const [dynamodb, cognito] = await allStarted(stops, [dynamo, timed('cognito-local', () => startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo }))]);
+  const dynamo = timed('dynamodb-local', () =>
+    startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
+  );
+  const [dynamodb, cognito] = await allStarted(stops, [
+    dynamo,
+    timed('cognito-local', () =>
+      startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo }),
+    ),
+  ]);
   const [s3Local, ses, secrets] = await allStarted(stops, [
-    timed('s3rver', () => startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent })),
+    timed('s3rver', () =>
+      startS3Local({
+        directory: join(dataDir, 's3'),
+        buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)),
+        allowedOrigins: origins,
+        onEvent: photos.onEvent,
+      }),
+    ),
     timed('ses-local', () => startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM], !options.sesSandbox)),
     timed('secrets-local', () => startSecretsLocal(join(dataDir, 'secrets.json'))),
   ]);
   stops.push(photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
-  const payments = await timed('payments', () => startTwinPayments(secrets, options.automaticPayments, options.invoicing, join(dataDir, INVOICING_STATE_FILE)));
+  const payments = await timed('payments', () =>
+    startTwinPayments(secrets, options.automaticPayments, options.invoicing, join(dataDir, INVOICING_STATE_FILE)),
+  );
   stops.push(payments.stop);
   return {
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url, invoicing: payments.invoicing.local.url },
+    endpoints: {
+      dynamodb: dynamodb.endpoint,
+      s3: s3Local.endpoint,
+      cognito: cognito.endpoint,
+      ses: ses.endpoint,
+      secretsmanager: secrets.endpoint,
+      payments: payments.local.url,
+      invoicing: payments.invoicing.local.url,
+    },
     issuerDomain: cognito.issuerDomain,
     secrets,
     payments,
   };
 }
-
-
-
 
 /** The API's own address (execute-api in the cloud): the gateway alone, on a free port. */
 async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: Stops): Promise<http.Server> {
@@ -177,7 +206,11 @@ async function startConsumers(options: TwinOptions, dynamodbEndpoint: string, st
   const consumers = streamConsumers.filter((consumer) => !('renderer' in consumer && consumer.renderer && !rendererBuilt));
   // All at once: each reads its table's stream and loads its handler, while the others wait on DynamoDB Local.
   const starts = consumers.map((consumer) =>
-    startStreamPoller(consumer, { endpoint: dynamodbEndpoint, tableName: localTableName(consumer.table), ...('filter' in consumer && consumer.filter ? { filter: consumer.filter } : {}) }),
+    startStreamPoller(consumer, {
+      endpoint: dynamodbEndpoint,
+      tableName: localTableName(consumer.table),
+      ...('filter' in consumer && consumer.filter ? { filter: consumer.filter } : {}),
+    }),
   );
   await allStarted(stops, starts);
 }
@@ -197,13 +230,27 @@ function spaConfig(pool: { userPoolId: string; clientId: string }, cognitoEndpoi
 
 /** The shop's Content-Security-Policy at the twin's front door (none in dev mode: Vite's scripts). */
 function twinCsp(options: TwinOptions, endpoints: Twin['endpoints']): string | undefined {
-  return options.dev ? undefined : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false });
+  return options.dev
+    ? undefined
+    : contentSecurityPolicy({
+        cognito: endpoints.cognito,
+        uploads: [endpoints.s3],
+        images: [endpoints.s3],
+        upgradeInsecureRequests: false,
+      });
 }
 
 /** A twin with a data folder says where it runs (`twin.json`, for the seed and ops commands), until it stops. */
 async function recordRuntime(twin: Twin, stops: Stops): Promise<void> {
   const runtimeFile = join(twin.dataDir, 'twin.json');
-  await writeFile(runtimeFile, JSON.stringify({ pid: process.pid, url: twin.url, endpoints: twin.endpoints, userPoolId: twin.userPoolId, clientId: twin.clientId }, null, 2));
+  await writeFile(
+    runtimeFile,
+    JSON.stringify(
+      { pid: process.pid, url: twin.url, endpoints: twin.endpoints, userPoolId: twin.userPoolId, clientId: twin.clientId },
+      null,
+      2,
+    ),
+  );
   stops.splice(0, 0, () => rm(runtimeFile, { force: true }));
 }
 
@@ -280,9 +327,21 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await timed('catalogue step', () => updateCatalogue(options, s3, photos));
 
     if (options.transactionConflicts !== false) installTransactionConflicts();
-    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: options.throttle ?? true, concurrency: options.concurrency });
+    const gateway = createGateway({
+      issuer,
+      clientId: pool.clientId,
+      jwks,
+      throttle: options.throttle ?? true,
+      reserved: options.throttle ?? true,
+      concurrency: options.concurrency,
+    });
     const apiOrigin = await startApiOrigin(gateway, stops);
-    const edges = serveShop(door, options, { gateway, edgeOrigin, s3, endpoints, spa: spaConfig(pool, endpoints.cognito, adminPrefix) }, stops);
+    const edges = serveShop(
+      door,
+      options,
+      { gateway, edgeOrigin, s3, endpoints, spa: spaConfig(pool, endpoints.cognito, adminPrefix) },
+      stops,
+    );
     payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
     await timed('consumers', () => startConsumers(options, endpoints.dynamodb, stops));
@@ -292,9 +351,11 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       apiOriginUrl: `http://${HOST}:${(apiOrigin.address() as { port: number }).port}`,
       adminUrl: `${door.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
-      payments: payments.local, invoicing: payments.invoicing.local,
+      payments: payments.local,
+      invoicing: payments.invoicing.local,
       admin,
-      edge: edges.edge, edgeCache: edges.cache,
+      edge: edges.edge,
+      edgeCache: edges.cache,
       endpoints,
       secrets,
       edgeOrigin,

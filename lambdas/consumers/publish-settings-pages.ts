@@ -15,7 +15,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   if (event.Records.length === 0) return { batchItemFailures: [] };
   await refreshSettings();
   const documents = await publishDocuments();
-  const pages = event.Records.some((record) => record.eventName === 'MODIFY' || record.dynamodb?.NewImage?.sk?.S === 'sender') ? await publishAllPages() : 0;
+  const pages = event.Records.some((record) => record.eventName === 'MODIFY' || record.dynamodb?.NewImage?.sk?.S === 'sender')
+    ? await publishAllPages()
+    : 0;
   logger.info('pages rendered', { pages, documents });
   return { batchItemFailures: [] };
 };

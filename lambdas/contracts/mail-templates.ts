@@ -15,7 +15,24 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded', 'owner-order-paid', 'invoice-document'] as const;
+export const MAIL_TEMPLATE_IDS = [
+  'order-received',
+  'payment-confirmed',
+  'shipped',
+  'review-request',
+  'back-in-stock',
+  'order-cancelled',
+  'owner-new-order',
+  'owner-contact-message',
+  'order-link',
+  'owner-digest',
+  'owner-held-stock',
+  'order-reserved',
+  'stock-alert-confirm',
+  'order-refunded',
+  'owner-order-paid',
+  'invoice-document',
+] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -98,13 +115,26 @@ export interface MailContent {
   };
   /** `provider`: the method's name when the payment provider confirmed it (MB WAY, Multibanco); absent when the shop confirmed a proof. */
   /** `provider`: the method the payment provider confirmed; else `method`: the method the owner confirmed (the ledger's, docs/money.md). */
-  readonly 'payment-confirmed': { readonly name: string; readonly number: number; readonly provider?: string; readonly method?: string; readonly link: string };
+  readonly 'payment-confirmed': {
+    readonly name: string;
+    readonly number: number;
+    readonly provider?: string;
+    readonly method?: string;
+    readonly link: string;
+  };
   /**
    * To the customer: money given back (`amount`, formatted) by `method`: a payment through the provider
    * that arrived after the reservation closed (docs/design.md §34), or, `partial`, part of a paid order
    * given back by the owner ("Devolver parte do pagamento", docs/money.md "Refunds").
    */
-  readonly 'order-refunded': { readonly name: string; readonly number: number; readonly amount: string; readonly method: string; readonly partial?: boolean; readonly link: string };
+  readonly 'order-refunded': {
+    readonly name: string;
+    readonly number: number;
+    readonly amount: string;
+    readonly method: string;
+    readonly partial?: boolean;
+    readonly link: string;
+  };
   /**
    * To the customer, once per document: the fatura-recibo of the order (or, `creditNote`, the credit note
    * of a refund, `invoice` naming the invoice it corrects) that the invoicing provider issued, when the
@@ -133,13 +163,25 @@ export interface MailContent {
   readonly 'review-request': { readonly name: string };
   readonly 'back-in-stock': { readonly product: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
   /** To the customer: the order was closed before shipping; `expired` when the reservation ran out unpaid. */
-  readonly 'order-cancelled': { readonly name: string; readonly number: number; readonly expired: boolean; readonly link: string; /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly refund?: string };
+  readonly 'order-cancelled': {
+    readonly name: string;
+    readonly number: number;
+    readonly expired: boolean;
+    readonly link: string;
+    /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly refund?: string;
+  };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
   readonly 'owner-new-order': OwnerOrderMail;
   /** To the owner: the payment provider confirmed a reservation's payment (it is in "Enviar", nothing to check): "Encomenda paga". */
   readonly 'owner-order-paid': OwnerOrderMail;
   /** To the owner: a customer wrote through the contact form. */
-  readonly 'owner-contact-message': { readonly name: string; readonly email: string; readonly phone: string; readonly subject: string; readonly message: string };
+  readonly 'owner-contact-message': {
+    readonly name: string;
+    readonly email: string;
+    readonly phone: string;
+    readonly subject: string;
+    readonly message: string;
+  };
   /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */
   readonly 'order-link': { readonly name: string; readonly number: number; readonly link: string };
   /**
@@ -161,7 +203,13 @@ export interface MailContent {
    * of `total` units, `percent` %, in `reservations` reservations); `link` is the orders list filtered to
    * them (added when sent: see `ADMIN_LINK_TEMPLATES`).
    */
-  readonly 'owner-held-stock': { readonly held: number; readonly total: number; readonly percent: number; readonly reservations: number; readonly link: string };
+  readonly 'owner-held-stock': {
+    readonly held: number;
+    readonly total: number;
+    readonly percent: number;
+    readonly reservations: number;
+    readonly link: string;
+  };
   /**
    * To the customer, when the reservation is made: the number to write as the payment reference, the
    * amount, how to pay, and until when (`deadline`, Lisbon time) the pieces are held; the link opens the
@@ -198,7 +246,16 @@ export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { re
  * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
  * when it sends (`orderPageUrl`).
  */
-export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved', 'order-refunded', 'invoice-document'] as const satisfies readonly MailTemplateId[];
+export const ORDER_LINK_TEMPLATES = [
+  'order-received',
+  'payment-confirmed',
+  'shipped',
+  'order-cancelled',
+  'order-link',
+  'order-reserved',
+  'order-refunded',
+  'invoice-document',
+] as const satisfies readonly MailTemplateId[];
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
@@ -227,7 +284,11 @@ export type ConfirmLinkTemplate = (typeof CONFIRM_LINK_TEMPLATES)[number];
  * The data a mail is queued with: a template's own values, without what the outbox consumer adds when
  * it sends: the shop's values (`shop`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
  */
-export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate | ConfirmLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
+export type QueuedMailData = {
+  readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate | ConfirmLinkTemplate
+    ? Omit<MailContent[Id], 'link'>
+    : MailContent[Id];
+};
 
 /** A Multibanco reference as the reservation e-mail shows it: formatted (`reference` in groups of 3, `amount` in euros, `validUntil` Lisbon time). */
 export interface MailMultibanco {

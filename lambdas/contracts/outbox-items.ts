@@ -25,7 +25,13 @@ export type OutboxMail = { readonly [Id in MailTemplateId]: { readonly template:
 
 /** What a mail's outcome records elsewhere. */
 export type OutboxEffect =
-  | { readonly kind: 'order'; readonly orderId: string; readonly email: OrderEmailRecord['kind']; readonly trackingCode?: string; readonly carrier?: OrderEmailRecord['carrier'] }
+  | {
+      readonly kind: 'order';
+      readonly orderId: string;
+      readonly email: OrderEmailRecord['kind'];
+      readonly trackingCode?: string;
+      readonly carrier?: OrderEmailRecord['carrier'];
+    }
   /** `requestedAt`: the request's `createdAt`; it is marked notified only if it is still that pending request. */
   | { readonly kind: 'stock-alert'; readonly alertId: string; readonly requestedAt: string }
   /** The confirmation mail of a request: its link is rebuilt from the request's id and `createdAt`; the outcome changes nothing else. */

@@ -216,7 +216,9 @@ export function findRoute(key: string): RouteRow {
 }
 
 /** The schemas a route validates with: exactly where its contract has a body or a query. */
-type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: Schema<ApiBody<K>> }) &
+type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined
+  ? { readonly body?: undefined }
+  : { readonly body: Schema<ApiBody<K>> }) &
   (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> }) & {
     /**
      * The proof-of-work guard (`challengeGuard` of `challenge-guard.ts`), given by the handler of a
@@ -267,12 +269,14 @@ export function httpRoute<K extends ApiRouteKey>(
       headers: lowerCaseHeaders(event.headers),
     };
     const result = await useCase(request);
-    if (result.statusCode !== 200 || !route.cacheSeconds) return { ...result, headers: { 'cache-control': result.statusCode === 200 ? cacheControl : 'no-store', ...result.headers } };
+    if (result.statusCode !== 200 || !route.cacheSeconds)
+      return { ...result, headers: { 'cache-control': result.statusCode === 200 ? cacheControl : 'no-store', ...result.headers } };
     // A cacheable answer carries its ETag: a browser (or CloudFront) that has it asks again with
     // If-None-Match and gets an empty 304 instead of the whole catalogue.
     const etag = entityTag(result.body ?? '');
     const headers = { 'cache-control': cacheControl, etag, ...result.headers };
-    if (matchesEntityTag(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { 'cache-control': cacheControl, etag } };
+    if (matchesEntityTag(request.headers['if-none-match'], etag))
+      return { statusCode: 304, headers: { 'cache-control': cacheControl, etag } };
     return { ...result, headers };
   });
   // The checkout (the idempotent row) answers before its function's end whatever step is slow, its
@@ -330,4 +334,3 @@ export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string):
     return candidate === '*' || candidate.replace(/^W\//, '') === etag;
   });
 }
-

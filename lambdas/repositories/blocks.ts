@@ -37,7 +37,9 @@ export async function putBlock(entry: BlockEntry, keys: BlockKeys): Promise<void
   const expiresAt = epochSeconds(entry.until);
   const items: TransactionItem[] = [
     { Put: { TableName: tableName('abuse'), Item: { key: BLOCK_LIST, blockId: entry.id, ...entry, keys: lookupKeys(keys), expiresAt } } },
-    ...lookupKeys(keys).map((key) => ({ Put: { TableName: tableName('abuse'), Item: { key, blockId: entry.id, until: entry.until, expiresAt } } })),
+    ...lookupKeys(keys).map((key) => ({
+      Put: { TableName: tableName('abuse'), Item: { key, blockId: entry.id, until: entry.until, expiresAt } },
+    })),
   ];
   const result = await writeTransactionRetrying(items, randomUUID());
   if (!result.written) throw new Error(`block ${entry.id}: could not be written`);
@@ -90,7 +92,9 @@ export async function allBlocks(): Promise<{ entry: BlockEntry; keys: string[] }
 
 /** Deletes blocks with their key items (a block already gone is no error). */
 export async function deleteBlocks(blocks: readonly { readonly id: string; readonly keys: readonly string[] }[]): Promise<void> {
-  const requests = blocks.flatMap((block) => [BLOCK_LIST, ...block.keys].map((key) => ({ DeleteRequest: { Key: { key, blockId: block.id } } })));
+  const requests = blocks.flatMap((block) =>
+    [BLOCK_LIST, ...block.keys].map((key) => ({ DeleteRequest: { Key: { key, blockId: block.id } } })),
+  );
   for (let start = 0; start < requests.length; start += 25) {
     let pending: typeof requests | undefined = requests.slice(start, start + 25);
     for (let round = 0; pending && pending.length > 0 && round < 5; round++) {

@@ -33,7 +33,9 @@ export async function insertCollection(collection: Collection, now: Date): Promi
 /** One collection by id, read strongly consistent. */
 export async function getCollection(id: string): Promise<(Collection & { readonly createdAt?: string }) | undefined> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('collections'), Key: { id }, ConsistentRead: true }));
-  return Item ? { id: String(Item.id), name: String(Item.name), ...(Item.createdAt ? { createdAt: String(Item.createdAt) } : {}) } : undefined;
+  return Item
+    ? { id: String(Item.id), name: String(Item.name), ...(Item.createdAt ? { createdAt: String(Item.createdAt) } : {}) }
+    : undefined;
 }
 
 /**

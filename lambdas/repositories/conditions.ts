@@ -36,6 +36,12 @@ export async function written(sending: Promise<unknown>): Promise<boolean> {
  * The condition that the list at `path` holds `n` entries, as read: `size(path) = <placeholder>` with
  * its value, or the list absent when `n` is 0 (the shop only ever writes such a list with an entry).
  */
-export function listHolds(path: string, n: number, placeholder: `:${string}`): { readonly condition: string; readonly values: Readonly<Record<string, number>> } {
-  return n === 0 ? { condition: `attribute_not_exists(${path})`, values: {} } : { condition: `size(${path}) = ${placeholder}`, values: { [placeholder]: n } };
+export function listHolds(
+  path: string,
+  n: number,
+  placeholder: `:${string}`,
+): { readonly condition: string; readonly values: Readonly<Record<string, number>> } {
+  return n === 0
+    ? { condition: `attribute_not_exists(${path})`, values: {} }
+    : { condition: `size(${path}) = ${placeholder}`, values: { [placeholder]: n } };
 }

@@ -33,11 +33,21 @@ export function toContactMessage(item: Record<string, unknown>): ContactMessage 
  * (written with the message), for the back-office's customer view (`customerHistory`).
  */
 export function contactMessageSearchItem(message: { readonly id: string; readonly email: string; readonly createdAt: string }) {
-  return { Put: { TableName: tableName('orderSearch'), Item: { term: customerTerm(message.email), ref: `${message.createdAt}#m#${message.id}`, messageId: message.id } } };
+  return {
+    Put: {
+      TableName: tableName('orderSearch'),
+      Item: { term: customerTerm(message.email), ref: `${message.createdAt}#m#${message.id}`, messageId: message.id },
+    },
+  };
 }
 
 /** Stores a new (unread) message and counts it unread, in one transaction with `with` (the owner's e-mail). */
-export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date, with_: readonly TransactionItem[] = []): Promise<void> {
+export async function insertContactMessage(
+  id: string,
+  input: ContactMessageInput,
+  now: Date,
+  with_: readonly TransactionItem[] = [],
+): Promise<void> {
   const put = named(MESSAGE_ID_FREE, {
     Put: {
       TableName: tableName('contactMessages'),
@@ -101,7 +111,8 @@ export function deleteContactMessageItems(item: Record<string, unknown>): Transa
       ExpressionAttributeValues: { ':read': read },
     },
   };
-  const { term, ref } = contactMessageSearchItem({ id: String(item.id), email: String(item.email), createdAt: String(item.createdAt) }).Put.Item;
+  const { term, ref } = contactMessageSearchItem({ id: String(item.id), email: String(item.email), createdAt: String(item.createdAt) }).Put
+    .Item;
   const history = { Delete: { TableName: tableName('orderSearch'), Key: { term, ref } } };
   return [message, history, ...(read ? [] : [countItem(COUNTER.unreadContactMessages, -1)])];
 }

@@ -59,7 +59,9 @@ export async function getCounters(names: readonly string[]): Promise<Record<stri
     let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((name) => ({ name }));
     for (let round = 0; keys && keys.length > 0; round++) {
       if (round > 0) await backoff(BACKOFF.unprocessedCounters, round);
-      const answer: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('counters')]: { Keys: keys, ConsistentRead: true } } }));
+      const answer: BatchGetCommandOutput = await ddb().send(
+        new BatchGetCommand({ RequestItems: { [tableName('counters')]: { Keys: keys, ConsistentRead: true } } }),
+      );
       for (const item of answer.Responses?.[tableName('counters')] ?? []) {
         const name = shardedKeyOf(String(item.name));
         values[name] = (values[name] ?? 0) + Number(item.value ?? 0);
@@ -88,6 +90,8 @@ export async function allCounters(): Promise<Record<string, number>> {
 
 /** Sets a counter to an absolute value (the offline recount only): its first shard to `value`, the others to 0, at once. */
 export async function setCounter(name: string, value: number): Promise<void> {
-  const items = shardKeys(name, COUNTER_SHARDS).map((key, shard) => ({ Put: { TableName: tableName('counters'), Item: { name: key, value: shard === 0 ? value : 0 } } }));
+  const items = shardKeys(name, COUNTER_SHARDS).map((key, shard) => ({
+    Put: { TableName: tableName('counters'), Item: { name: key, value: shard === 0 ? value : 0 } },
+  }));
   await ddb().send(new TransactWriteCommand({ TransactItems: items }));
 }

@@ -32,11 +32,30 @@ export function codeCustomerCounter(code: string, key: string): string {
   return `code#${code}#${createHash('sha256').update(`code-email:${key}`).digest('hex').slice(0, 32)}`;
 }
 
-const FIELDS = ['code', 'type', 'percent', 'amountCents', 'minOrderCents', 'startsAt', 'endsAt', 'maxUses', 'maxUsesPerCustomer', 'appliesToDiscounted', 'collections', 'types', 'active', 'note', 'createdAt', 'updatedAt'] as const;
+const FIELDS = [
+  'code',
+  'type',
+  'percent',
+  'amountCents',
+  'minOrderCents',
+  'startsAt',
+  'endsAt',
+  'maxUses',
+  'maxUsesPerCustomer',
+  'appliesToDiscounted',
+  'collections',
+  'types',
+  'active',
+  'note',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** A stored item as a code: its fields only (not the listing's bookkeeping). */
 function toCode(item: Record<string, unknown>): DiscountCode {
-  return Object.fromEntries(FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]])) as unknown as DiscountCode;
+  return Object.fromEntries(
+    FIELDS.filter((field) => item[field] !== undefined).map((field) => [field, item[field]]),
+  ) as unknown as DiscountCode;
 }
 
 /** One code by its (upper-case) name, read strongly consistent. */
@@ -111,7 +130,10 @@ export function takeCodeUseItems(code: DiscountCode, customerKey: string): { ite
       ExpressionAttributeValues: { ':true': true, ':seen': code.updatedAt },
     },
   });
-  return { items: [unchanged, take(keys[0]!, CODE_USES_LEFT, code.maxUses), take(keys[1]!, CODE_CUSTOMER_USES_LEFT, code.maxUsesPerCustomer)], keys };
+  return {
+    items: [unchanged, take(keys[0]!, CODE_USES_LEFT, code.maxUses), take(keys[1]!, CODE_CUSTOMER_USES_LEFT, code.maxUsesPerCustomer)],
+    keys,
+  };
 }
 
 /** The items that give back one order's use of its code (no condition: a close is never refused for a counter). */

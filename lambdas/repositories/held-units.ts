@@ -14,7 +14,9 @@ const KEY = { name: `${SNAPSHOT_PREFIX}held-units` };
 
 /** Records the held and free units counted at `now`. */
 export async function recordHeldUnits(units: HeldUnits, now: Date): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName('counters'), Item: { ...KEY, held: units.held, free: units.free, at: now.toISOString() } }));
+  await ddb().send(
+    new PutCommand({ TableName: tableName('counters'), Item: { ...KEY, held: units.held, free: units.free, at: now.toISOString() } }),
+  );
 }
 
 /** The held and free units last counted; none held when never counted (a new shop). */

@@ -106,7 +106,8 @@ export async function heldOrdersOf(status: string): Promise<{ holdKeys?: string[
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) items.push({ holdKeys: item.holdKeys as string[] | undefined, holdUnits: item.holdUnits as number | undefined });
+    for (const item of page.Items ?? [])
+      items.push({ holdKeys: item.holdKeys as string[] | undefined, holdUnits: item.holdUnits as number | undefined });
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;

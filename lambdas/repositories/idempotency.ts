@@ -21,7 +21,11 @@ export type Claim =
   | { readonly state: 'mismatch' };
 
 /** What a key already holds, without claiming it (a read): undefined when it is free. */
-export async function peekIdempotencyKey(id: string, fingerprint: string, now: Date): Promise<Exclude<Claim, { state: 'claimed' }> | undefined> {
+export async function peekIdempotencyKey(
+  id: string,
+  fingerprint: string,
+  now: Date,
+): Promise<Exclude<Claim, { state: 'claimed' }> | undefined> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }));
   if (!Item) return undefined;
   if (Item.fingerprint !== fingerprint) return { state: 'mismatch' };
@@ -35,7 +39,13 @@ export async function claimIdempotencyKey(id: string, fingerprint: string, now: 
     ddb().send(
       new PutCommand({
         TableName: tableName('idempotency'),
-        Item: { id, status: 'in-progress', fingerprint, lockedUntil: nowSeconds + IDEMPOTENCY_LOCK_SECONDS, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+        Item: {
+          id,
+          status: 'in-progress',
+          fingerprint,
+          lockedUntil: nowSeconds + IDEMPOTENCY_LOCK_SECONDS,
+          expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+        },
         ConditionExpression: 'attribute_not_exists(id) OR (#status = :inProgress AND lockedUntil < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'in-progress', ':now': nowSeconds },
@@ -59,7 +69,12 @@ export function completeIdempotencyItem(id: string, fingerprint: string, respons
       UpdateExpression: 'SET #status = :done, #response = :response',
       ConditionExpression: '#status = :inProgress AND fingerprint = :fingerprint',
       ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':done': 'done', ':inProgress': 'in-progress', ':fingerprint': fingerprint, ':response': JSON.stringify(response) },
+      ExpressionAttributeValues: {
+        ':done': 'done',
+        ':inProgress': 'in-progress',
+        ':fingerprint': fingerprint,
+        ':response': JSON.stringify(response),
+      },
     },
   });
 }

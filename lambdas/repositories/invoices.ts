@@ -50,7 +50,13 @@ export function claimInvoicing(id: string, seen: InvoicingRecord | undefined, to
  * `also` (the shop's own mail of it) in the same transaction, so the mail is queued exactly when the
  * document is recorded, once. False: the claim was lost (another run recorded it).
  */
-export async function recordDocument(id: string, token: string, document: RecordedDocument, entry: TimelineEntry, also: readonly TransactionItem[] = []): Promise<boolean> {
+export async function recordDocument(
+  id: string,
+  token: string,
+  document: RecordedDocument,
+  entry: TimelineEntry,
+  also: readonly TransactionItem[] = [],
+): Promise<boolean> {
   const invoice = document.kind === 'invoice-receipt';
   const update = {
     Update: {
@@ -58,7 +64,13 @@ export async function recordDocument(id: string, token: string, document: Record
       Key: { id },
       UpdateExpression: `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt`,
       ConditionExpression: 'invoicing.claim = :token',
-      ExpressionAttributeValues: { ':token': token, ':zero': 0, ':empty': [], ':entry': [entry], ...(invoice ? { ':doc': document } : { ':docs': [document] }) },
+      ExpressionAttributeValues: {
+        ':token': token,
+        ':zero': 0,
+        ':empty': [],
+        ':entry': [entry],
+        ...(invoice ? { ':doc': document } : { ':docs': [document] }),
+      },
     },
   };
   if (also.length === 0) return conditional(new UpdateCommand(update.Update));
@@ -69,7 +81,12 @@ export async function recordDocument(id: string, token: string, document: Record
  * The claim of `token` could not issue: why (pt-PT), and either when to try again (`retryAt`: an
  * outage; the order stays due then) or that the owner must act (`failed`: refused; nothing waits).
  */
-export function recordSetback(id: string, token: string, setback: { readonly reason: string; readonly retryAt?: string; readonly attempts: number }, entry: TimelineEntry | undefined): Promise<boolean> {
+export function recordSetback(
+  id: string,
+  token: string,
+  setback: { readonly reason: string; readonly retryAt?: string; readonly attempts: number },
+  entry: TimelineEntry | undefined,
+): Promise<boolean> {
   const retry = setback.retryAt !== undefined;
   return conditional(
     new UpdateCommand({
@@ -81,7 +98,13 @@ export function recordSetback(id: string, token: string, setback: { readonly rea
         ` REMOVE invoicing.claim, invoicing.claimedUntil${retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt'}`,
       ].join(''),
       ConditionExpression: 'invoicing.claim = :token',
-      ExpressionAttributeValues: { ':token': token, ':reason': setback.reason, ':attempts': setback.attempts, ...(retry ? { ':retryAt': setback.retryAt } : { ':yes': true }), ...(entry ? { ':empty': [], ':entry': [entry] } : {}) },
+      ExpressionAttributeValues: {
+        ':token': token,
+        ':reason': setback.reason,
+        ':attempts': setback.attempts,
+        ...(retry ? { ':retryAt': setback.retryAt } : { ':yes': true }),
+        ...(entry ? { ':empty': [], ':entry': [entry] } : {}),
+      },
     }),
   );
 }
@@ -97,7 +120,8 @@ export function wakeInvoicing(id: string, now: string, entry?: TimelineEntry): P
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: `SET invoicing.wokenAt = :now, invoiceQueue = :due, invoiceDueAt = :now${entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : ''} REMOVE invoicing.retryAt, invoicing.failed`,
-      ConditionExpression: 'attribute_exists(invoicing) AND (attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now)',
+      ConditionExpression:
+        'attribute_exists(invoicing) AND (attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now)',
       ExpressionAttributeValues: { ':now': now, ':due': INVOICE_DUE, ...(entry ? { ':empty': [], ':entry': [entry] } : {}) },
     }),
   );

@@ -48,7 +48,11 @@ export async function setLegacyProductPhotos(id: string, photos: readonly Produc
         Key: { id },
         UpdateExpression: 'SET photos = :photos, mainImage = :main, secondaryImage = :secondary',
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photos)',
-        ExpressionAttributeValues: { ':photos': photos, ':main': first ? photoFallback(first) : '', ':secondary': second ? photoFallback(second) : '' },
+        ExpressionAttributeValues: {
+          ':photos': photos,
+          ':main': first ? photoFallback(first) : '',
+          ':secondary': second ? photoFallback(second) : '',
+        },
       }),
     ),
   );
@@ -58,7 +62,11 @@ export async function setLegacyProductPhotos(id: string, photos: readonly Produc
 export async function productsWithoutPhotos(): Promise<{ id: string; name: string; images: string[] }[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
     .filter((item) => !Array.isArray(item.photos))
-    .map((item) => ({ id: String(item.id), name: String(item.name ?? ''), images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== '') }));
+    .map((item) => ({
+      id: String(item.id),
+      name: String(item.name ?? ''),
+      images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== ''),
+    }));
 }
 
 /** Id, SKU and stock of the products stored before sizes existed (no `variants` attribute). */

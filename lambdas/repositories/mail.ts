@@ -15,7 +15,12 @@ import { ses } from './ses-client.ts';
  * reached, or when the data is unfit (a link that is not http(s)). Only the outbox consumer calls it:
  * a request never waits for SES.
  */
-export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, template: Id, data: MailData[Id], tags: MailTags = {}): Promise<string | undefined> {
+export async function sendTemplatedMail<Id extends MailTemplateId>(
+  to: string,
+  template: Id,
+  data: MailData[Id],
+  tags: MailTags = {},
+): Promise<string | undefined> {
   let TemplateData: string;
   try {
     TemplateData = JSON.stringify(templateData(template, data));
@@ -53,7 +58,16 @@ export function shopAddress(): string {
 }
 
 /** SES errors worth trying again later: throttling, a paused account, a service fault. */
-const TRANSIENT_ERRORS = new Set(['TooManyRequestsException', 'LimitExceededException', 'SendingPausedException', 'ThrottlingException', 'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'InternalServerErrorException']);
+const TRANSIENT_ERRORS = new Set([
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'SendingPausedException',
+  'ThrottlingException',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerErrorException',
+]);
 
 /**
  * Why a send failed, and whether trying again later can help: throttling, a 5xx or no answer at all

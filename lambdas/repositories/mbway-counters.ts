@@ -20,7 +20,9 @@ export async function getMbWayCounters(month: string): Promise<MbWayCounters> {
   let keys: Record<string, unknown>[] | undefined = shardKeys(month, LIVE_SHARDS).map((key) => ({ month: key }));
   for (let round = 0; keys && keys.length > 0; round++) {
     if (round > 0) await backoff(BACKOFF.unprocessedCounters, round);
-    const answer: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('mbwayCounters')]: { Keys: keys, ConsistentRead: true } } }));
+    const answer: BatchGetCommandOutput = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [tableName('mbwayCounters')]: { Keys: keys, ConsistentRead: true } } }),
+    );
     for (const item of answer.Responses?.[tableName('mbwayCounters')] ?? []) {
       if (item.month === month) Object.assign(counters, { count1: Number(item.count1 ?? 0), count2: Number(item.count2 ?? 0) });
       counters.live1 += Number(item.live1 ?? 0);
@@ -61,9 +63,26 @@ export function endMbWayLiveItems(month: string, counter: { field: string }, pai
   if (!paid) return [live];
   if (live.Update.Key.month === month) {
     // The month's own item was drawn: one update of it (a transaction names an item once).
-    return [{ Update: { ...live.Update, UpdateExpression: 'ADD #live :delta, #count :one', ExpressionAttributeNames: { ...live.Update.ExpressionAttributeNames, '#count': counter.field }, ExpressionAttributeValues: { ...live.Update.ExpressionAttributeValues, ':one': 1 } } }];
+    return [
+      {
+        Update: {
+          ...live.Update,
+          UpdateExpression: 'ADD #live :delta, #count :one',
+          ExpressionAttributeNames: { ...live.Update.ExpressionAttributeNames, '#count': counter.field },
+          ExpressionAttributeValues: { ...live.Update.ExpressionAttributeValues, ':one': 1 },
+        },
+      },
+    ];
   }
-  const count = { Update: { TableName: tableName('mbwayCounters'), Key: { month }, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': counter.field }, ExpressionAttributeValues: { ':one': 1 } } };
+  const count = {
+    Update: {
+      TableName: tableName('mbwayCounters'),
+      Key: { month },
+      UpdateExpression: 'ADD #count :one',
+      ExpressionAttributeNames: { '#count': counter.field },
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
   return [live, count];
 }
 

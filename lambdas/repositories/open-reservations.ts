@@ -22,7 +22,9 @@ export interface ReservationScope {
 /** The item's id for an e-mail and a cart. */
 export function openReservationId(scope: ReservationScope): string {
   const lines = scope.items.map((item) => `${item.productId}#${item.variantId ?? ''}x${item.quantity}`).sort();
-  const digest = createHash('sha256').update(`${scope.email.trim().toLowerCase()}\n${lines.join('\n')}`).digest('hex');
+  const digest = createHash('sha256')
+    .update(`${scope.email.trim().toLowerCase()}\n${lines.join('\n')}`)
+    .digest('hex');
   return `reservation#${digest}`;
 }
 
@@ -42,7 +44,9 @@ export function openReservationItem(id: string, orderId: string, expiresAt: Date
     Put: {
       TableName: tableName('idempotency'),
       Item: { id, orderId, expiresAt: until },
-      ConditionExpression: over ? 'attribute_not_exists(id) OR expiresAt <= :now OR orderId = :over' : 'attribute_not_exists(id) OR expiresAt <= :now',
+      ConditionExpression: over
+        ? 'attribute_not_exists(id) OR expiresAt <= :now OR orderId = :over'
+        : 'attribute_not_exists(id) OR expiresAt <= :now',
       ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000), ...(over ? { ':over': over } : {}) },
     },
   });
@@ -60,7 +64,11 @@ export function openReservationUntil(id: string, orderId: string, expiresAt: Dat
       Key: { id },
       UpdateExpression: 'SET orderId = :order, expiresAt = :until',
       ConditionExpression: 'attribute_not_exists(id) OR orderId = :order OR expiresAt <= :now',
-      ExpressionAttributeValues: { ':order': orderId, ':until': Math.ceil(expiresAt.getTime() / 1000), ':now': Math.floor(now.getTime() / 1000) },
+      ExpressionAttributeValues: {
+        ':order': orderId,
+        ':until': Math.ceil(expiresAt.getTime() / 1000),
+        ':now': Math.floor(now.getTime() / 1000),
+      },
     },
   });
 }

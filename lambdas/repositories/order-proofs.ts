@@ -28,7 +28,9 @@ export function claimProofItem(proofKey: string, orderId: string, now: Date) {
 
 /** The order a proof's claim names (`claimProofItem`), or undefined when no order claimed it. */
 export async function proofClaimOrderId(proofKey: string): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: `proof#${proofKey}` }, ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName('orders'), Key: { id: `proof#${proofKey}` }, ConsistentRead: true }),
+  );
   return Item?.orderId as string | undefined;
 }
 
@@ -52,7 +54,9 @@ export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEn
 const PROOF_RETENTION_CURSOR = 'retention#proofs';
 
 export async function proofRetentionCursor(): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: PROOF_RETENTION_CURSOR }, ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName('orders'), Key: { id: PROOF_RETENTION_CURSOR }, ConsistentRead: true }),
+  );
   return Item?.through ? String(Item.through) : undefined;
 }
 

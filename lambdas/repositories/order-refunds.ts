@@ -26,10 +26,18 @@ export function refundAskedItem(id: string, cents: number, refundsMade: number, 
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: 'SET #pay.refundRequestedCents = :cents, #pay.refundPartial = :partial, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      UpdateExpression:
+        'SET #pay.refundRequestedCents = :cents, #pay.refundPartial = :partial, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
       ConditionExpression: `#pay.#payStatus = :succeeded AND attribute_not_exists(#pay.refundRequestedCents) AND ${made.condition}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
-      ExpressionAttributeValues: { ':cents': cents, ':partial': partial, ':succeeded': 'succeeded', ':empty': [], ':entry': [entry], ...made.values },
+      ExpressionAttributeValues: {
+        ':cents': cents,
+        ':partial': partial,
+        ':succeeded': 'succeeded',
+        ':empty': [],
+        ':entry': [entry],
+        ...made.values,
+      },
     },
   });
 }
@@ -44,10 +52,18 @@ export function manualRefundItem(id: string, refund: LedgerEntry, status: OrderS
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: 'SET ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), updatedAt = :at',
+      UpdateExpression:
+        'SET ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), updatedAt = :at',
       ConditionExpression: `#status = :status AND ${kept.condition}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':record': [refund], ':status': status, ':empty': [], ':entry': [entry], ':at': entry.at, ...kept.values },
+      ExpressionAttributeValues: {
+        ':record': [refund],
+        ':status': status,
+        ':empty': [],
+        ':entry': [entry],
+        ':at': entry.at,
+        ...kept.values,
+      },
     },
   });
 }

@@ -30,7 +30,10 @@ export function orderSearchItems(order: SearchableOrder & { readonly id: string;
  * nothing of the customer): the terms are those `orderSearchTerms` derives from the order as it was
  * written, its customer's term included.
  */
-export function orderSearchDeleteItems(order: SearchableOrder & { readonly id: string; readonly createdAt: string }, keep: ReadonlySet<string> = new Set()) {
+export function orderSearchDeleteItems(
+  order: SearchableOrder & { readonly id: string; readonly createdAt: string },
+  keep: ReadonlySet<string> = new Set(),
+) {
   return orderSearchTerms(order)
     .filter((term) => !keep.has(term))
     .map((term) => ({ Delete: { TableName: tableName('orderSearch'), Key: { term, ref: refOf(order) } } }));
@@ -48,7 +51,10 @@ export async function customerRecordIds(email: string): Promise<{ orderIds: stri
  * The items under a customer's term, newest first, all pages or the first `limit`: each names an order
  * (`orderId`) or a contact message (`messageId`).
  */
-async function customerTermItems(email: string, options: { readonly limit?: number; readonly consistent?: boolean }): Promise<Record<string, unknown>[]> {
+async function customerTermItems(
+  email: string,
+  options: { readonly limit?: number; readonly consistent?: boolean },
+): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   const limit = options.limit ?? Infinity;
   let start: Record<string, unknown> | undefined;
@@ -79,7 +85,10 @@ function recordIdsOf(items: readonly Record<string, unknown>[]): { orderIds: str
 }
 
 /** Writes the search terms of orders (and contact messages) stored before the search existed (the twin's start, `npm run recount`). */
-export async function putOrderSearchTerms(orders: readonly Order[], messages: readonly Pick<ContactMessage, 'id' | 'email' | 'createdAt'>[] = []): Promise<void> {
+export async function putOrderSearchTerms(
+  orders: readonly Order[],
+  messages: readonly Pick<ContactMessage, 'id' | 'email' | 'createdAt'>[] = [],
+): Promise<void> {
   const puts = [
     ...orders.flatMap((order) => orderSearchItems(order).map((item) => ({ PutRequest: { Item: item.Put.Item } }))),
     ...messages.map((message) => ({ PutRequest: { Item: contactMessageSearchItem(message).Put.Item } })),
@@ -106,7 +115,10 @@ export async function orderSearchIsEmpty(): Promise<boolean> {
  */
 export async function indexOrdersIfEmpty(): Promise<number> {
   if (!(await orderSearchIsEmpty())) return 0;
-  const [orders, contactMessages] = await Promise.all([allOfListing('orders', ORDER_LISTING), allOfListing('contactMessages', CONTACT_LISTING)]);
+  const [orders, contactMessages] = await Promise.all([
+    allOfListing('orders', ORDER_LISTING),
+    allOfListing('contactMessages', CONTACT_LISTING),
+  ]);
   await putOrderSearchTerms(orders.map(toOrder), contactMessages.map(toContactMessage));
   return orders.length;
 }
@@ -115,7 +127,11 @@ export async function indexOrdersIfEmpty(): Promise<number> {
  * One page of the orders found under `term`, newest first (`limit` of them read from the term, which
  * the caller filters further), with the cursor of the next page.
  */
-export async function ordersUnderTerm(term: string, limit: number, cursor?: string): Promise<{ orders: Order[]; nextCursor?: string; read: number }> {
+export async function ordersUnderTerm(
+  term: string,
+  limit: number,
+  cursor?: string,
+): Promise<{ orders: Order[]; nextCursor?: string; read: number }> {
   const page = await ddb().send(
     new QueryCommand({
       TableName: tableName('orderSearch'),
@@ -140,14 +156,20 @@ function startKeyOf(term: string, cursor: string): Record<string, unknown> {
 }
 
 /** The records of `ids` in `table`, in that order (missing ones left out), by BatchGet (its leftovers retried). */
-async function recordsById<T>(table: 'orders' | 'contactMessages', ids: readonly string[], map: (item: Record<string, unknown>) => T): Promise<T[]> {
+async function recordsById<T>(
+  table: 'orders' | 'contactMessages',
+  ids: readonly string[],
+  map: (item: Record<string, unknown>) => T,
+): Promise<T[]> {
   return (await itemsById(table, ids, false)).map(map);
 }
-
 
 /** A customer's orders and contact messages, newest first (one query of their term, then the records). */
 export async function customerHistory(email: string): Promise<{ orders: Order[]; messages: ContactMessage[] }> {
   const { orderIds, messageIds } = recordIdsOf(await customerTermItems(email, { limit: CUSTOMER_HISTORY_SHOWN }));
-  const [orders, messages] = await Promise.all([recordsById('orders', orderIds, toOrder), recordsById('contactMessages', messageIds, toContactMessage)]);
+  const [orders, messages] = await Promise.all([
+    recordsById('orders', orderIds, toOrder),
+    recordsById('contactMessages', messageIds, toContactMessage),
+  ]);
   return { orders, messages };
 }

@@ -82,7 +82,14 @@ export function toOrder(item: object): Order {
   const ledger = orderLedger({ ...order, timeline });
   // The invoice as the owner sees it (docs/invoices.md): its number and link, or why it waits, and the credit notes.
   const invoice = invoiceView(invoicing, true);
-  return { ...order, emails: order.emails ?? [], timeline, ledger, financialStatus: financialStatus(ledger), ...(invoice ? { invoice } : {}) };
+  return {
+    ...order,
+    emails: order.emails ?? [],
+    timeline,
+    ledger,
+    financialStatus: financialStatus(ledger),
+    ...(invoice ? { invoice } : {}),
+  };
 }
 
 /** The stored order with its bookkeeping (the services need the token hash and the MB WAY month). */
@@ -125,7 +132,11 @@ export function moveOrderItem(
     ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested']),
     ...(record ? ['ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :ledgerRecord)'] : []),
   ];
-  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded', 'attribute_not_exists(#pay.refundRequestedCents)'])];
+  const condition = [
+    '#status = :from',
+    ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []),
+    ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded', 'attribute_not_exists(#pay.refundRequestedCents)']),
+  ];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
@@ -134,7 +145,11 @@ export function moveOrderItem(
       // order can still close as suspicious (`shared/abuse.ts`).
       UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
       ConditionExpression: condition.join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])), ...(refund === undefined ? {} : { '#pay': 'providerPayment', '#payStatus': 'status' }) },
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])),
+        ...(refund === undefined ? {} : { '#pay': 'providerPayment', '#payStatus': 'status' }),
+      },
       ExpressionAttributeValues: {
         ':from': move.from,
         ':to': move.to,
@@ -160,14 +175,18 @@ export function moveOrderItem(
  * reads again), and not anonymised yet.
  */
 export function anonymiseOrderItem(
-  seen: Pick<OrderItem, 'id' | 'status' | 'email' | 'gift'> & { readonly timeline?: readonly unknown[]; readonly emails?: readonly unknown[] },
+  seen: Pick<OrderItem, 'id' | 'status' | 'email' | 'gift'> & {
+    readonly timeline?: readonly unknown[];
+    readonly emails?: readonly unknown[];
+  },
   texts: { readonly timeline: readonly TimelineEntry[]; readonly emails: readonly OrderEmailRecord[] },
   entry: TimelineEntry,
   now: Date,
 ) {
   const fields = Object.entries(ANONYMISED_FIELDS);
   const emailName = `#p${fields.findIndex(([name]) => name === 'email')}`;
-  const sameSize = (name: string, list: readonly unknown[] | undefined, value: string) => (list === undefined ? `attribute_not_exists(${name})` : `size(${name}) = ${value}`);
+  const sameSize = (name: string, list: readonly unknown[] | undefined, value: string) =>
+    list === undefined ? `attribute_not_exists(${name})` : `size(${name}) = ${value}`;
   // A gift card's message may name anyone: it goes whole (shared/personal-data.ts).
   const card = seen.gift?.message ? ', #gift.#giftMessage = :redacted' : '';
   return {
@@ -221,7 +240,21 @@ export async function expiredReservations(now: Date): Promise<OrderItem[]> {
 export function toOrderSummary(order: Order): OrderSummary {
   const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, gift } = order;
   const money = moneyOf(order);
-  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, ...(gift ? { gift } : {}), financialStatus: money.financialStatus, ledgerMethod: shownMethod(money.ledger, paymentMethod) };
+  return {
+    id,
+    orderNumber,
+    status,
+    createdAt,
+    country,
+    paymentMethod,
+    totalCents,
+    email,
+    firstName,
+    lastName,
+    ...(gift ? { gift } : {}),
+    financialStatus: money.financialStatus,
+    ledgerMethod: shownMethod(money.ledger, paymentMethod),
+  };
 }
 
 /** The transaction item that writes a new order (only if its number is free). */
@@ -243,7 +276,8 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: 'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      UpdateExpression:
+        'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
       ConditionExpression: 'attribute_exists(id)',
       ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry] },
     },
@@ -255,7 +289,13 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
  * history, the timeline and the order's `mailProblem`. False when the order does not exist, was
  * anonymised (GDPR erasure), or the event was already recorded.
  */
-export async function recordMailProblem(id: string, eventId: string, record: OrderEmailRecord, entry: TimelineEntry, problem: MailProblem): Promise<boolean> {
+export async function recordMailProblem(
+  id: string,
+  eventId: string,
+  record: OrderEmailRecord,
+  entry: TimelineEntry,
+  problem: MailProblem,
+): Promise<boolean> {
   return written(
     ddb().send(
       new UpdateCommand({
@@ -265,7 +305,14 @@ export async function recordMailProblem(id: string, eventId: string, record: Ord
           'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), mailProblem = :problem ADD mailEventIds :event',
         // An anonymised order gets no address back from a late event.
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(anonymisedAt) AND NOT contains(mailEventIds, :eventId)',
-        ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry], ':problem': problem, ':event': new Set([eventId]), ':eventId': eventId },
+        ExpressionAttributeValues: {
+          ':empty': [],
+          ':record': [record],
+          ':entry': [entry],
+          ':problem': problem,
+          ':event': new Set([eventId]),
+          ':eventId': eventId,
+        },
       }),
     ),
   );

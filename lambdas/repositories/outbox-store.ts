@@ -30,7 +30,15 @@ const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + OUTBOX_KEEP_DAYS * 86_400;
 
 function bookkeeping(now: Date) {
-  return { status: 'pending', attempts: 0, failures: 0, createdAt: now.toISOString(), queue: QUEUE_DUE, dueAt: later(now, OUTBOX_FIRST_DUE_SECONDS), expiresAt: expiry(now) } as const;
+  return {
+    status: 'pending',
+    attempts: 0,
+    failures: 0,
+    createdAt: now.toISOString(),
+    queue: QUEUE_DUE,
+    dueAt: later(now, OUTBOX_FIRST_DUE_SECONDS),
+    expiresAt: expiry(now),
+  } as const;
 }
 
 /** The stored form of a new mail item. */
@@ -44,9 +52,24 @@ export function outboxMailPut(mail: NewOutboxMail, now: Date) {
 }
 
 /** The transaction item that asks for the back-in-stock mails of a product that came back (`id`: one per movement). */
-export function outboxBackInStockPut(id: string, product: { id: string; name: string; variants: readonly ProductVariant[] }, variant: ProductVariant, units: number, now: Date) {
+export function outboxBackInStockPut(
+  id: string,
+  product: { id: string; name: string; variants: readonly ProductVariant[] },
+  variant: ProductVariant,
+  units: number,
+  now: Date,
+) {
   const variantFields = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
-  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...variantFields, units, queued: 0, ...bookkeeping(now) };
+  const item: OutboxBackInStockItem = {
+    id,
+    type: 'back-in-stock',
+    productId: product.id,
+    productName: product.name,
+    ...variantFields,
+    units,
+    queued: 0,
+    ...bookkeeping(now),
+  };
   return { Put: { TableName: tableName('outbox'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } };
 }
 
@@ -86,7 +109,13 @@ export async function claimOutboxItem(id: string, now: Date): Promise<OutboxItem
         UpdateExpression: 'SET #status = :sending, dueAt = :lease, attempts = attempts + :one REMOVE retryAt',
         ConditionExpression: '#status = :pending AND (attribute_not_exists(retryAt) OR retryAt <= :now)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':lease': later(now, OUTBOX_LEASE_SECONDS), ':one': 1, ':now': now.toISOString() },
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':pending': 'pending',
+          ':lease': later(now, OUTBOX_LEASE_SECONDS),
+          ':one': 1,
+          ':now': now.toISOString(),
+        },
         ReturnValues: 'ALL_NEW',
       }),
     ),
@@ -111,13 +140,24 @@ function fromSending(id: string, update: string, values: Record<string, unknown>
 
 /** The transaction item that records a claimed mail as accepted by SES. */
 export function outboxSentUpdate(id: string, now: Date, messageId: string | undefined) {
-  return named(OUTBOX_CLAIM_HELD, { Update: fromSending(id, 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue', { ':sent': 'sent', ':now': now.toISOString(), ':messageId': messageId ?? '' }) });
+  return named(OUTBOX_CLAIM_HELD, {
+    Update: fromSending(id, 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue', {
+      ':sent': 'sent',
+      ':now': now.toISOString(),
+      ':messageId': messageId ?? '',
+    }),
+  });
 }
 
 /** The transaction item that records a claimed item as failed for good, with the reason. */
 export function outboxFailedUpdate(id: string, now: Date, reason: string) {
   return named(OUTBOX_CLAIM_HELD, {
-    Update: fromSending(id, 'SET #status = :failed, #error = :reason, failedAt = :now REMOVE queue', { ':failed': 'failed', ':now': now.toISOString(), ':reason': reason }, { '#error': 'error' }),
+    Update: fromSending(
+      id,
+      'SET #status = :failed, #error = :reason, failedAt = :now REMOVE queue',
+      { ':failed': 'failed', ':now': now.toISOString(), ':reason': reason },
+      { '#error': 'error' },
+    ),
   });
 }
 
@@ -129,7 +169,9 @@ export async function releaseOutboxItem(id: string): Promise<void> {
 /** Puts a claimed item back to pending until `retryAt` (a transient failure). */
 export async function retryOutboxItemLater(id: string, retryAt: Date, reason: string): Promise<void> {
   const update = 'SET #status = :pending, retryAt = :at, dueAt = :at, lastError = :reason, failures = failures + :one';
-  await ddb().send(new UpdateCommand(fromSending(id, update, { ':pending': 'pending', ':at': retryAt.toISOString(), ':reason': reason, ':one': 1 })));
+  await ddb().send(
+    new UpdateCommand(fromSending(id, update, { ':pending': 'pending', ':at': retryAt.toISOString(), ':reason': reason, ':one': 1 })),
+  );
 }
 
 /** Puts a claimed back-in-stock item back to pending at its next page (a new stream record continues it). */
@@ -142,7 +184,9 @@ export async function continueBackInStock(id: string, cursor: string, queued: nu
 /** Records a claimed back-in-stock item as done: its share of the pending requests has its mail items. */
 export async function finishBackInStock(id: string, queued: number, now: Date): Promise<void> {
   const update = 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, #cursor';
-  await ddb().send(new UpdateCommand(fromSending(id, update, { ':sent': 'sent', ':now': now.toISOString(), ':queued': queued }, { '#cursor': 'cursor' })));
+  await ddb().send(
+    new UpdateCommand(fromSending(id, update, { ':sent': 'sent', ':now': now.toISOString(), ':queued': queued }, { '#cursor': 'cursor' })),
+  );
 }
 
 /** Items still to send whose `dueAt` has come (the sparse `byDue` index), oldest first, at most `limit`. */
@@ -172,7 +216,13 @@ export async function redriveOutboxItem(item: Pick<OutboxItem, 'id' | 'dueAt'>, 
         UpdateExpression: 'SET #status = :pending, dueAt = :next, redrivenAt = :now REMOVE retryAt',
         ConditionExpression: 'dueAt = :seen AND queue = :due',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':next': later(now, OUTBOX_FIRST_DUE_SECONDS), ':now': now.toISOString(), ':seen': item.dueAt, ':due': QUEUE_DUE },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':next': later(now, OUTBOX_FIRST_DUE_SECONDS),
+          ':now': now.toISOString(),
+          ':seen': item.dueAt,
+          ':due': QUEUE_DUE,
+        },
       }),
     ),
   );

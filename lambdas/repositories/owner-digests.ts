@@ -51,7 +51,9 @@ export function ownerDigestQueuedItem(hour: number) {
 
 /** The digest of `hour`, or undefined when nothing was held then. */
 export async function ownerDigest(hour: number): Promise<OwnerDigest | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('rateLimits'), Key: { id: digestId(hour) }, ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName('rateLimits'), Key: { id: digestId(hour) }, ConsistentRead: true }),
+  );
   if (!Item) return undefined;
   const counts = Object.fromEntries(MAIL_TEMPLATE_IDS.filter((id) => typeof Item[id] === 'number').map((id) => [id, Number(Item[id])]));
   return { hour, counts, queued: Item.queued === true };

@@ -25,7 +25,10 @@ export function decodeCursor(cursor: string | undefined, keyNames: readonly stri
     const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (key && typeof key === 'object' && !Array.isArray(key)) {
       const entries = Object.entries(key);
-      if (entries.length === keyNames.length && entries.every(([k, v]) => keyNames.includes(k) && typeof v === 'string' && v.length <= 200)) {
+      if (
+        entries.length === keyNames.length &&
+        entries.every(([k, v]) => keyNames.includes(k) && typeof v === 'string' && v.length <= 200)
+      ) {
         return key as Record<string, unknown>;
       }
     }
@@ -106,7 +109,11 @@ export async function listingPage<T>(
 }
 
 /** Every item of a table's `byListing` index (small, bounded listings such as the catalogue). */
-export function allOfListing(table: TableKey, listing: string, order: 'newest-first' | 'index-order' = 'index-order'): Promise<Record<string, unknown>[]> {
+export function allOfListing(
+  table: TableKey,
+  listing: string,
+  order: 'newest-first' | 'index-order' = 'index-order',
+): Promise<Record<string, unknown>[]> {
   return queryAll({
     TableName: tableName(table),
     IndexName: 'byListing',
@@ -134,7 +141,9 @@ export async function listingBefore(
       new QueryCommand({
         TableName: tableName(table),
         IndexName: 'byListing',
-        KeyConditionExpression: range.after ? 'listing = :listing AND createdAt BETWEEN :after AND :before' : 'listing = :listing AND createdAt < :before',
+        KeyConditionExpression: range.after
+          ? 'listing = :listing AND createdAt BETWEEN :after AND :before'
+          : 'listing = :listing AND createdAt < :before',
         ...(range.filter ? { FilterExpression: range.filter } : {}),
         ExpressionAttributeValues: { ':listing': listing, ':before': range.before, ...(range.after ? { ':after': range.after } : {}) },
         ScanIndexForward: true,
@@ -164,7 +173,9 @@ export async function itemsById(table: TableKey, ids: readonly string[], consist
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => ({ id }));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
       if (attempt > 0) await backoff(BACKOFF.unprocessedKeys, attempt);
-      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: consistent } } }));
+      const answer = await ddb().send(
+        new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: consistent } } }),
+      );
       for (const item of answer.Responses?.[tableName(table)] ?? []) found.set(String(item.id), item);
       keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;
     }

@@ -16,7 +16,8 @@ import { named, type NamedCondition } from './transactions.ts';
  * come before the payment's id is stored) and has not succeeded yet; names `#pay`, `#payStatus`, values
  * `:paymentId`, `:succeeded`.
  */
-const PROVIDER_PAYMENT_OPEN = 'attribute_exists(#pay) AND (#pay.paymentId = :paymentId OR attribute_not_exists(#pay.paymentId)) AND #pay.#payStatus <> :succeeded';
+const PROVIDER_PAYMENT_OPEN =
+  'attribute_exists(#pay) AND (#pay.paymentId = :paymentId OR attribute_not_exists(#pay.paymentId)) AND #pay.#payStatus <> :succeeded';
 
 /** An order's move (`moveOrderItem`) made only while the order holds the provider payment `paymentId` open ({@link PROVIDER_PAYMENT_OPEN}); its condition keeps its name. */
 export function whilePaymentOpen(move: NamedCondition, paymentId: string): NamedCondition {
@@ -48,7 +49,13 @@ export function paymentEventItem(provider: string, eventId: string, orderId: str
   return named(PAYMENT_EVENT_NEW, {
     Put: {
       TableName: tableName('idempotency'),
-      Item: { id: `payment-event#${provider}#${eventId}`, status: 'done', orderId, appliedAt: now.toISOString(), expiresAt: nowSeconds + PAYMENT_EVENT_TTL_SECONDS },
+      Item: {
+        id: `payment-event#${provider}#${eventId}`,
+        status: 'done',
+        orderId,
+        appliedAt: now.toISOString(),
+        expiresAt: nowSeconds + PAYMENT_EVENT_TTL_SECONDS,
+      },
       ConditionExpression: 'attribute_not_exists(id)',
     },
   });
@@ -59,7 +66,13 @@ export function paymentEventItem(provider: string, eventId: string, orderId: str
  * timeline, only while the order is in `status` with the payment `record.paymentId` open
  * (`PROVIDER_PAYMENT_HELD`).
  */
-export function providerPaymentItem(orderId: string, status: OrderStatus, record: ProviderPaymentRecord & { readonly paymentId: string }, entries: readonly TimelineEntry[], now: Date) {
+export function providerPaymentItem(
+  orderId: string,
+  status: OrderStatus,
+  record: ProviderPaymentRecord & { readonly paymentId: string },
+  entries: readonly TimelineEntry[],
+  now: Date,
+) {
   return named(PROVIDER_PAYMENT_HELD, {
     Update: {
       TableName: tableName('orders'),
@@ -67,7 +80,15 @@ export function providerPaymentItem(orderId: string, status: OrderStatus, record
       UpdateExpression: 'SET #pay = :record, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entries)',
       ConditionExpression: `#status = :status AND ${PROVIDER_PAYMENT_OPEN}`,
       ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
-      ExpressionAttributeValues: { ':record': record, ':now': now.toISOString(), ':empty': [], ':entries': entries, ':status': status, ':paymentId': record.paymentId, ':succeeded': 'succeeded' },
+      ExpressionAttributeValues: {
+        ':record': record,
+        ':now': now.toISOString(),
+        ':empty': [],
+        ':entries': entries,
+        ':status': status,
+        ':paymentId': record.paymentId,
+        ':succeeded': 'succeeded',
+      },
     },
   });
 }
@@ -80,14 +101,22 @@ export const REFUNDS_AS_READ = 'refunds-as-read';
  * the order's succeeded payment `paymentId`, with `entry` on the timeline: only while it holds
  * `refundsKept` refunds and the refund the shop asked for is still `requestedCents` (absent: none).
  */
-export function outsideRefundItem(orderId: string, paymentId: string, refund: ProviderRefundRecord, refundsKept: number, requestedCents: number | undefined, entry: TimelineEntry) {
+export function outsideRefundItem(
+  orderId: string,
+  paymentId: string,
+  refund: ProviderRefundRecord,
+  refundsKept: number,
+  requestedCents: number | undefined,
+  entry: TimelineEntry,
+) {
   const kept = listHolds('#pay.refunds', refundsKept, ':kept');
   const asked = requestedCents === undefined ? 'attribute_not_exists(#pay.refundRequestedCents)' : '#pay.refundRequestedCents = :asked';
   return named(REFUNDS_AS_READ, {
     Update: {
       TableName: tableName('orders'),
       Key: { id: orderId },
-      UpdateExpression: 'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      UpdateExpression:
+        'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
       ConditionExpression: `#pay.paymentId = :paymentId AND #pay.#payStatus = :succeeded AND ${kept.condition} AND ${asked}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
       ExpressionAttributeValues: {

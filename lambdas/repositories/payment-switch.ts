@@ -29,15 +29,23 @@ export const ORDER_AS_READ = 'order-as-read';
  * deadline (`reservationId`: its item, `open-reservations.ts`), with `also` (the customer's mail), in one
  * transaction: written, or not at all when the order is no longer as read.
  */
-export async function recordMethodChoice(id: string, choice: MethodChoice, reservationId: string, now: Date, also: readonly TransactionItem[] = []): Promise<boolean> {
+export async function recordMethodChoice(
+  id: string,
+  choice: MethodChoice,
+  reservationId: string,
+  now: Date,
+  also: readonly TransactionItem[] = [],
+): Promise<boolean> {
   const result = await writeTransactionRetrying(
     [
       named(ORDER_AS_READ, {
         Update: {
           TableName: tableName('orders'),
           Key: { id },
-          UpdateExpression: 'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
-          ConditionExpression: '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus = :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
+          UpdateExpression:
+            'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+          ConditionExpression:
+            '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus = :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
           ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
           ExpressionAttributeValues: {
             ':method': choice.method,

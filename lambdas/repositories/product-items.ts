@@ -54,7 +54,11 @@ function toVariants(item: Record<string, unknown>): ProductVariant[] {
 }
 
 /** The storage attributes of a product's sizes (`variants`, `variantStock`, `stock`). */
-export function storedVariants(variants: readonly ProductVariant[]): { variants: StoredVariant[]; variantStock: Record<string, number>; stock: number } {
+export function storedVariants(variants: readonly ProductVariant[]): {
+  variants: StoredVariant[];
+  variantStock: Record<string, number>;
+  stock: number;
+} {
   return {
     variants: variants.map(({ id, label, sku, priceDeltaCents }) => ({ id, label, sku, priceDeltaCents })),
     variantStock: Object.fromEntries(variants.map((variant) => [variant.id, variant.stock])),
@@ -103,7 +107,11 @@ export function formerAddressesOf(item: Record<string, unknown>): string[] {
 
 /** The product with its `version`; an item stored before versions existed counts as version 0. */
 export function toAdminProduct(item: Record<string, unknown>): AdminProduct {
-  return { ...toProduct(item), version: Number(item.version ?? 0), status: isPublicProduct(item) ? 'active' : (item.status as ProductStatus) };
+  return {
+    ...toProduct(item),
+    version: Number(item.version ?? 0),
+    status: isPublicProduct(item) ? 'active' : (item.status as ProductStatus),
+  };
 }
 
 /** One product's item as stored, read strongly consistent. */

@@ -29,19 +29,32 @@ export function slugOfClaimId(id: string): string | undefined {
 
 /** The product that holds (or held) `slug`, or undefined when no product ever did. */
 export async function slugHolder(slug: string, consistent = false): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id: slugClaimId(slug) }, ConsistentRead: consistent }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName('products'), Key: { id: slugClaimId(slug) }, ConsistentRead: consistent }),
+  );
   return typeof Item?.slugOf === 'string' ? Item.slugOf : undefined;
 }
 
 /** The transaction write that claims `slug` for a new product: refused when any product holds it. */
 export function newSlugClaim(slug: string, productId: string): TransactionWrite {
-  return { Put: { TableName: tableName('products'), Item: { id: slugClaimId(slug), slugOf: productId }, ConditionExpression: 'attribute_not_exists(id)' } };
+  return {
+    Put: {
+      TableName: tableName('products'),
+      Item: { id: slugClaimId(slug), slugOf: productId },
+      ConditionExpression: 'attribute_not_exists(id)',
+    },
+  };
 }
 
 /** The transaction write that gives a claim of `productId` up (a deleted product: its slugs are free again). */
 export function slugClaimRemoval(slug: string, productId: string): TransactionWrite {
   return {
-    Delete: { TableName: tableName('products'), Key: { id: slugClaimId(slug) }, ConditionExpression: 'attribute_not_exists(id) OR slugOf = :product', ExpressionAttributeValues: { ':product': productId } },
+    Delete: {
+      TableName: tableName('products'),
+      Key: { id: slugClaimId(slug) },
+      ConditionExpression: 'attribute_not_exists(id) OR slugOf = :product',
+      ExpressionAttributeValues: { ':product': productId },
+    },
   };
 }
 

@@ -79,7 +79,8 @@ export function giveBackStockItem(productId: string, units: readonly VariantUnit
 /** Lines grouped by product, in the order each product first appears (one stock item per product). */
 export function unitsByProduct(lines: readonly { productId: string; variantId: string; quantity: number }[]): Map<string, VariantUnits[]> {
   const groups = new Map<string, VariantUnits[]>();
-  for (const line of lines) groups.set(line.productId, [...(groups.get(line.productId) ?? []), { variantId: line.variantId, quantity: line.quantity }]);
+  for (const line of lines)
+    groups.set(line.productId, [...(groups.get(line.productId) ?? []), { variantId: line.variantId, quantity: line.quantity }]);
   return groups;
 }
 

@@ -26,10 +26,9 @@ import { named, writeTransactionRetrying } from './transactions.ts';
  * fallbacks of the first two). Without photos, an item stored before photos existed keeps its old
  * image paths until the twin's bootstrap migrates it (`migrateLegacyPhotos`).
  */
-export function withPhotos<T extends Omit<SeedProduct, 'photos' | 'mainImage' | 'secondaryImage'> & Partial<Pick<Product, 'mainImage' | 'secondaryImage'>>>(
-  product: T,
-  photos: readonly ProductPhoto[],
-): T & Pick<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
+export function withPhotos<
+  T extends Omit<SeedProduct, 'photos' | 'mainImage' | 'secondaryImage'> & Partial<Pick<Product, 'mainImage' | 'secondaryImage'>>,
+>(product: T, photos: readonly ProductPhoto[]): T & Pick<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
   const [first, second] = photos;
   return {
     ...product,
@@ -94,7 +93,9 @@ export async function getProductsConsistent(ids: readonly string[]): Promise<Map
   // Two sizes of one product are one key: a batch names a key once.
   let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => ({ id }));
   for (let round = 0; keys.length && round < 5; round++) {
-    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
+    const result = await ddb().send(
+      new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }),
+    );
     // Only pieces for sale can be ordered: a draft or an archived one is as good as missing.
     for (const read of result.Responses?.[tableName('products')] ?? []) {
       const item = await itemWithVariants(read);
@@ -108,7 +109,12 @@ export async function getProductsConsistent(ids: readonly string[]): Promise<Map
 /** Ids of the products that carry `code` (the `byCode` index). */
 export async function productIdsWithCode(code: string): Promise<string[]> {
   const { Items } = await ddb().send(
-    new QueryCommand({ TableName: tableName('products'), IndexName: 'byCode', KeyConditionExpression: 'code = :code', ExpressionAttributeValues: { ':code': code } }),
+    new QueryCommand({
+      TableName: tableName('products'),
+      IndexName: 'byCode',
+      KeyConditionExpression: 'code = :code',
+      ExpressionAttributeValues: { ':code': code },
+    }),
   );
   return (Items ?? []).map((item) => String(item.id));
 }
@@ -118,7 +124,15 @@ export function newProductItem(product: Product, now: Date) {
   return {
     Put: {
       TableName: tableName('products'),
-      Item: { ...product, ...storedVariants(product.variants), formerSlugs: [], version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      Item: {
+        ...product,
+        ...storedVariants(product.variants),
+        formerSlugs: [],
+        version: 1,
+        listing: PRODUCT_LISTING,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      },
       ConditionExpression: 'attribute_not_exists(id)',
     },
   };
@@ -129,7 +143,22 @@ export function newProductItem(product: Product, now: Date) {
  * follows its name, its former slugs keep answering (docs/readable-addresses.md).
  */
 export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version' | 'variants'> & { readonly formerSlugs: readonly string[] };
-const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status', 'slug', 'formerSlugs'] as const satisfies readonly (keyof ProductFields)[];
+const EDITABLE_FIELDS = [
+  'code',
+  'sku',
+  'name',
+  'description',
+  'type',
+  'collection',
+  'priceCents',
+  'discountPercent',
+  'photos',
+  'mainImage',
+  'secondaryImage',
+  'status',
+  'slug',
+  'formerSlugs',
+] as const satisfies readonly (keyof ProductFields)[];
 
 /**
  * What an edit does to the variants: the new list (ids given), the variants it adds (their stock starts at
@@ -155,8 +184,18 @@ export type FieldsUpdate =
  * existed). Answers the product as saved, or the version it has now, or that it does not exist, or
  * the dropped size that still has stock.
  */
-export async function updateProductFields(id: string, fields: ProductFields, change: VariantsChange, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
-  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), variants: change.variants, updatedAt: now.toISOString() };
+export async function updateProductFields(
+  id: string,
+  fields: ProductFields,
+  change: VariantsChange,
+  expectedVersion: number,
+  now: Date,
+): Promise<FieldsUpdate> {
+  const values: Record<string, unknown> = {
+    ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])),
+    variants: change.variants,
+    updatedAt: now.toISOString(),
+  };
   const names = Object.keys(values);
   const added = change.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
   const removed = change.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
@@ -224,7 +263,12 @@ export async function putProduct(product: SeedProduct, now: Date, createdAt: str
       Key: { id },
       UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
       ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt', 'version'].map((n) => [`#${n}`, n])),
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':createdAt': createdAt, ':zero': 0, ':one': 1 },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
+        ':createdAt': createdAt,
+        ':zero': 0,
+        ':one': 1,
+      },
       ReturnValues: 'UPDATED_NEW',
     }),
   );
@@ -241,12 +285,16 @@ export async function deleteProductItem(id: string, version: number, stock: numb
     Delete: {
       TableName: tableName('products'),
       Key: { id },
-      ConditionExpression: 'attribute_exists(id) AND stock = :stock AND ' + (version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'),
+      ConditionExpression:
+        'attribute_exists(id) AND stock = :stock AND ' + (version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'),
       ExpressionAttributeNames: { '#version': 'version' },
       ExpressionAttributeValues: { ':stock': stock, ...(version === 0 ? {} : { ':version': version }) },
     },
   };
-  const result = await writeTransactionRetrying([named('product', product), ...[...new Set(slugs)].map((slug) => slugClaimRemoval(slug, id))], randomUUID());
+  const result = await writeTransactionRetrying(
+    [named('product', product), ...[...new Set(slugs)].map((slug) => slugClaimRemoval(slug, id))],
+    randomUUID(),
+  );
   if (result.written) return true;
   if (result.refusals.length > 0) return false;
   throw new Error(`product ${id}: delete kept conflicting`);

@@ -25,7 +25,13 @@ export function paymentStartedItem(id: string, payment: ProviderPaymentRecord, e
       UpdateExpression: `SET providerPayment = :payment, timeline = list_append(if_not_exists(timeline, :empty), :entry)${expiresAt ? ', expiresAt = :expiresAt' : ''}`,
       ConditionExpression: `providerPayment.#status = :starting${expiresAt ? ' AND attribute_exists(expiresAt)' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':payment': payment, ':starting': 'starting', ':empty': [], ':entry': [entry], ...(expiresAt ? { ':expiresAt': expiresAt } : {}) },
+      ExpressionAttributeValues: {
+        ':payment': payment,
+        ':starting': 'starting',
+        ':empty': [],
+        ':entry': [entry],
+        ...(expiresAt ? { ':expiresAt': expiresAt } : {}),
+      },
     },
   });
 }
@@ -64,7 +70,8 @@ export function refundRefusedItem(id: string, requestedCents: number, entry: Tim
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: 'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
+      UpdateExpression:
+        'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
       ConditionExpression: 'providerPayment.refundRequestedCents = :requested',
       ExpressionAttributeValues: { ':requested': requestedCents, ':empty': [], ':entry': [entry] },
     },

@@ -9,6 +9,8 @@ import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The record's e-mail; undefined when it is gone or anonymised (its e-mail emptied). */
 export async function recordEmail(table: 'contactMessages' | 'stockAlerts', id: string): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName(table), Key: { id }, ProjectionExpression: 'email', ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName(table), Key: { id }, ProjectionExpression: 'email', ConsistentRead: true }),
+  );
   return typeof Item?.email === 'string' && Item.email !== '' ? Item.email : undefined;
 }

@@ -88,7 +88,8 @@ const cache = new Map<string, { readonly until: number; readonly value: unknown 
  * signed with the SDK's signer and sent by `fetch`.
  */
 // An arrow: the read routes' bundles are at their size budget (`test/lambdas/bundles.test.ts`).
-export const readSecret = async (secretId: string, now = new Date()): Promise<SecretValues> => secretValuesAt((await readSecretJson(secretId)) as RotatingSecret, now);
+export const readSecret = async (secretId: string, now = new Date()): Promise<SecretValues> =>
+  secretValuesAt((await readSecretJson(secretId)) as RotatingSecret, now);
 
 /**
  * The JSON of the secret `secretId` as it is kept (a secret that is not a `RotatingSecret`: the payment
@@ -104,7 +105,12 @@ export async function readSecretJson(secretId: string): Promise<unknown> {
     const body = JSON.stringify({ SecretId: secretId });
     // The clients' own default chain (in Lambda the role's credentials, from the environment). The
     // signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
-    const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
+    const signed = await new SignatureV4({
+      service: 'secretsmanager',
+      region,
+      credentials: (credentials ??= defaultProvider()),
+      sha256: Sha256,
+    }).sign({
       method: 'POST',
       hostname: endpoint.hostname,
       path: '/',
@@ -115,7 +121,10 @@ export async function readSecretJson(secretId: string): Promise<unknown> {
     const text = await answer.text();
     // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
     if (!answer.ok) throw new Error(text);
-    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, value: JSON.parse((JSON.parse(text) as { SecretString: string }).SecretString) as unknown };
+    kept = {
+      until: Date.now() + SECRET_CACHE_SECONDS * 1000,
+      value: JSON.parse((JSON.parse(text) as { SecretString: string }).SecretString) as unknown,
+    };
     cache.set(secretId, kept);
   }
   return kept.value;

@@ -27,7 +27,8 @@ export async function keepMailReadiness(mail: MailReadiness, at: string): Promis
       new PutCommand({
         TableName: tableName('settings'),
         Item: { ...KEY, verified: mail.senderVerified, productionAccess: mail.productionAccess, checkedAt: at },
-        ConditionExpression: 'attribute_not_exists(pk) OR verified <> :verified OR attribute_not_exists(productionAccess) OR productionAccess <> :production',
+        ConditionExpression:
+          'attribute_not_exists(pk) OR verified <> :verified OR attribute_not_exists(productionAccess) OR productionAccess <> :production',
         ExpressionAttributeValues: { ':verified': mail.senderVerified, ':production': mail.productionAccess },
       }),
     ),

@@ -39,15 +39,29 @@ export type PaymentKeysRecord = NonNullable<AutomaticPayments['keys']>;
 
 /** The record in force (strongly consistent: a read right after a save sees it), the keys' record in `automaticPayments.keys`. */
 export async function getStoredSettings(): Promise<StoredSettings> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('settings'), Key: { pk: PK, sk: CURRENT }, ConsistentRead: true }));
+  const { Item } = await ddb().send(
+    new GetCommand({ TableName: tableName('settings'), Key: { pk: PK, sk: CURRENT }, ConsistentRead: true }),
+  );
   if (!Item) return { settings: undefined, version: 0 };
   const settings = Item.settings as Partial<ShopSettings> | undefined;
   const keys = Item.paymentKeys as PaymentKeysRecord | undefined;
   // The invoicing key's record (docs/invoices.md) is kept beside the settings too, with the account it works for.
   const invoicingKey = Item.invoicingKey as InvoicingKeyRecord | undefined;
-  const withKeys = keys ? { ...settings, automaticPayments: { ...DEFAULT_AUTOMATIC_PAYMENTS, ...settings?.automaticPayments, keys } } : settings;
+  const withKeys = keys
+    ? { ...settings, automaticPayments: { ...DEFAULT_AUTOMATIC_PAYMENTS, ...settings?.automaticPayments, keys } }
+    : settings;
   return {
-    settings: invoicingKey ? { ...withKeys, invoicing: { ...DEFAULT_INVOICING, ...withKeys?.invoicing, account: invoicingKey.account, key: { savedAt: invoicingKey.savedAt, hint: invoicingKey.hint } } } : withKeys,
+    settings: invoicingKey
+      ? {
+          ...withKeys,
+          invoicing: {
+            ...DEFAULT_INVOICING,
+            ...withKeys?.invoicing,
+            account: invoicingKey.account,
+            key: { savedAt: invoicingKey.savedAt, hint: invoicingKey.hint },
+          },
+        }
+      : withKeys,
     // No version: the keys were saved before any settings (nothing saved them yet).
     version: Number(Item.version ?? 0),
     ...(Item.updatedAt ? { updatedAt: String(Item.updatedAt) } : {}),
@@ -85,7 +99,11 @@ function recordUpdate(settings: ShopSettings, version: number, at: string, by: s
  * Writes `settings` as version `expected + 1` with its history entry, only over version `expected`
  * (0: only while no record exists). False when the stored version is another: nothing written.
  */
-export async function saveSettings(settings: ShopSettings, expected: number, entry: Omit<SettingsHistoryEntry, 'version'>): Promise<boolean> {
+export async function saveSettings(
+  settings: ShopSettings,
+  expected: number,
+  entry: Omit<SettingsHistoryEntry, 'version'>,
+): Promise<boolean> {
   const version = expected + 1;
   const record = recordUpdate(settings, version, entry.at, entry.by);
   const result = await writeTransaction(
@@ -94,7 +112,11 @@ export async function saveSettings(settings: ShopSettings, expected: number, ent
         Update:
           expected === 0
             ? { ...record, ConditionExpression: 'attribute_not_exists(#version)' }
-            : { ...record, ConditionExpression: '#version = :expected', ExpressionAttributeValues: { ...record.ExpressionAttributeValues, ':expected': expected } },
+            : {
+                ...record,
+                ConditionExpression: '#version = :expected',
+                ExpressionAttributeValues: { ...record.ExpressionAttributeValues, ':expected': expected },
+              },
       },
       {
         Put: {
@@ -120,7 +142,12 @@ export async function settingsHistory(limit: number): Promise<SettingsHistoryEnt
       Limit: limit,
     }),
   );
-  return Items.map((item) => ({ at: String(item.at), by: String(item.by), version: Number(item.version), changes: item.changes as SettingChange[] }));
+  return Items.map((item) => ({
+    at: String(item.at),
+    by: String(item.by),
+    version: Number(item.version),
+    changes: item.changes as SettingChange[],
+  }));
 }
 
 /**
@@ -128,7 +155,9 @@ export async function settingsHistory(limit: number): Promise<SettingsHistoryEnt
  * so the owner's own settings are never overwritten. True when it was written now.
  */
 export async function seedSettings(settings: ShopSettings, at: string, by: string): Promise<boolean> {
-  return written(ddb().send(new UpdateCommand({ ...recordUpdate(settings, 1, at, by), ConditionExpression: 'attribute_not_exists(#version)' })));
+  return written(
+    ddb().send(new UpdateCommand({ ...recordUpdate(settings, 1, at, by), ConditionExpression: 'attribute_not_exists(#version)' })),
+  );
 }
 
 /**

@@ -12,7 +12,10 @@ import { randomInt } from 'node:crypto';
 const SEPARATOR = '~';
 
 /** The keys of the shards of `key`: `key` itself, then `key~1` … `key~(shards-1)`. */
-export const shardKeys = (key: string, shards: number): string[] => [key, ...Array.from({ length: shards - 1 }, (_, i) => `${key}${SEPARATOR}${i + 1}`)];
+export const shardKeys = (key: string, shards: number): string[] => [
+  key,
+  ...Array.from({ length: shards - 1 }, (_, i) => `${key}${SEPARATOR}${i + 1}`),
+];
 
 /** One shard of `key`, chosen at random: where the next change goes. */
 export const randomShardKey = (key: string, shards: number): string => {

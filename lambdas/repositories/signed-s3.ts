@@ -45,7 +45,8 @@ export interface SigningContext {
 const VIRTUAL_HOSTABLE = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 
 /** One path segment as the S3 client writes it: RFC 3986 unreserved characters as they are, the rest percent-encoded. */
-const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeSegment = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The reads a link can be signed for: the object, or its metadata alone. */
 export type ObjectRead = 'GetObject' | 'HeadObject';
@@ -82,12 +83,23 @@ function writeSigning(write: ObjectWrite): { signableHeaders: Set<string>; unhoi
  * A presigned GET (or HEAD) of `key` in the bucket named `bucket`, valid for `seconds`; or, given a
  * write, a presigned PUT (sent with {@link writeHeaders}).
  */
-export async function presignedUrl(bucket: string, key: string, seconds: number, context: SigningContext, operation: ObjectRead | ObjectWrite = 'GetObject'): Promise<string> {
+export async function presignedUrl(
+  bucket: string,
+  key: string,
+  seconds: number,
+  context: SigningContext,
+  operation: ObjectRead | ObjectWrite = 'GetObject',
+): Promise<string> {
   const objectPath = key.split('/').map(encodeSegment).join('/');
   let location: { protocol: string; hostname: string; port?: number; path: string };
   if (context.endpoint) {
     const url = new URL(context.endpoint);
-    location = { protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: `${url.pathname.replace(/\/$/, '')}/${bucket}/${objectPath}` };
+    location = {
+      protocol: url.protocol,
+      hostname: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
+      path: `${url.pathname.replace(/\/$/, '')}/${bucket}/${objectPath}`,
+    };
   } else if (VIRTUAL_HOSTABLE.test(bucket)) {
     location = { protocol: 'https:', hostname: `${bucket}.s3.${context.region}.amazonaws.com`, path: `/${objectPath}` };
   } else {
@@ -107,7 +119,14 @@ export async function presignedUrl(bucket: string, key: string, seconds: number,
       ...(write ? writeHeaders(write) : {}),
     },
   });
-  const signer = new SignatureV4({ service: 's3', region: context.region, credentials: context.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+  const signer = new SignatureV4({
+    service: 's3',
+    region: context.region,
+    credentials: context.credentials,
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
   const signed = await signer.presign(request, {
     expiresIn: seconds,
     ...(context.signingDate ? { signingDate: context.signingDate } : {}),
@@ -136,7 +155,13 @@ async function signedUrl(bucket: BucketKey, key: string, seconds: number, operat
   if (!region) throw new Error('Missing environment variable AWS_REGION');
   // The clients' own default chain (memoised: refreshed when the credentials near their expiry).
   credentials ??= defaultProvider();
-  return presignedUrl(name, key, seconds, { region, ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}), credentials }, operation);
+  return presignedUrl(
+    name,
+    key,
+    seconds,
+    { region, ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}), credentials },
+    operation,
+  );
 }
 
 /** A presigned GET (or HEAD) of an object of one of the shop's buckets, valid for `seconds`, signed as this function. */
@@ -162,11 +187,17 @@ const OWN_REQUEST_SECONDS = 60;
  * key answers undefined (the role may list the bucket, so S3 says 404, not 403); any other refusal
  * or a network failure is the storage being unavailable (503).
  */
-export async function readSmallObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; lastModified?: Date; body?: Uint8Array } | undefined> {
+export async function readSmallObject(
+  bucket: BucketKey,
+  key: string,
+  maxBytes: number,
+): Promise<{ size: number; lastModified?: Date; body?: Uint8Array } | undefined> {
   const request = async (read: ObjectRead) => {
     let answer: Response;
     try {
-      answer = await fetch(await signedDownloadUrl(bucket, key, OWN_REQUEST_SECONDS, read), { method: read === 'HeadObject' ? 'HEAD' : 'GET' });
+      answer = await fetch(await signedDownloadUrl(bucket, key, OWN_REQUEST_SECONDS, read), {
+        method: read === 'HeadObject' ? 'HEAD' : 'GET',
+      });
     } catch (error) {
       throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
     }
@@ -197,7 +228,11 @@ export async function writeNewObject(bucket: BucketKey, key: string, body: strin
   const conditional = { ...write, ifAbsent: true };
   let answer: Response;
   try {
-    answer = await fetch(await signedUrl(bucket, key, OWN_REQUEST_SECONDS, conditional), { method: 'PUT', headers: writeHeaders(conditional), body });
+    answer = await fetch(await signedUrl(bucket, key, OWN_REQUEST_SECONDS, conditional), {
+      method: 'PUT',
+      headers: writeHeaders(conditional),
+      body,
+    });
   } catch (error) {
     throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
   }

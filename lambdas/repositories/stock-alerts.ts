@@ -18,7 +18,10 @@ const CHANGE = 'stock-alert-change';
 
 /** One request per product (per size, for a piece sold in sizes) and inbox (`emailKey`: `+tags` and Gmail dots are one inbox). */
 export function stockAlertId(productId: string, email: string, variantId?: string): string {
-  return createHash('sha256').update(`${productId}${variantId ? `#${variantId}` : ''}\n${emailKey(email)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${productId}${variantId ? `#${variantId}` : ''}\n${emailKey(email)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 function toStockAlert(item: Record<string, unknown>): StockAlert {
@@ -61,7 +64,15 @@ type NewStockAlert = { email: string; productId: string; productName: string; va
 export function newStockAlertPut(alert: NewStockAlert, tokenHash: string, now: Date) {
   const id = stockAlertId(alert.productId, alert.email, alert.variantId);
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const item = { id, ...alert, status: 'unconfirmed', tokenHash, listing: STOCK_ALERT_LISTING, createdAt: now.toISOString(), expiresAt: nowSeconds + UNCONFIRMED_DAYS * 86_400 };
+  const item = {
+    id,
+    ...alert,
+    status: 'unconfirmed',
+    tokenHash,
+    listing: STOCK_ALERT_LISTING,
+    createdAt: now.toISOString(),
+    expiresAt: nowSeconds + UNCONFIRMED_DAYS * 86_400,
+  };
   return named(STOCK_ALERT_NEW, {
     Put: {
       TableName: tableName('stockAlerts'),
@@ -86,7 +97,13 @@ export async function confirmStockAlert(id: string, tokenHash: string, now: Date
       UpdateExpression: 'SET #status = :pending, confirmedAt = :at REMOVE expiresAt',
       ConditionExpression: '#status = :unconfirmed AND tokenHash = :hash AND expiresAt > :now',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':unconfirmed': 'unconfirmed', ':hash': tokenHash, ':at': now.toISOString(), ':now': Math.floor(now.getTime() / 1000) },
+      ExpressionAttributeValues: {
+        ':pending': 'pending',
+        ':unconfirmed': 'unconfirmed',
+        ':hash': tokenHash,
+        ':at': now.toISOString(),
+        ':now': Math.floor(now.getTime() / 1000),
+      },
     },
   };
   await changeCounted(update, 1, 'confirmation');
@@ -103,20 +120,30 @@ export function listStockAlerts(limit: number, cursor?: string): Promise<Page<St
  * page before); `next` is absent on the last page. With `variantId`, only the requests for that size
  * and those that named none (made before the piece had sizes: any size back will do).
  */
-export async function pendingStockAlertsPage(productId: string, cursor: string | undefined, limit: number, variantId?: string): Promise<{ alerts: StockAlert[]; next?: string }> {
+export async function pendingStockAlertsPage(
+  productId: string,
+  cursor: string | undefined,
+  limit: number,
+  variantId?: string,
+): Promise<{ alerts: StockAlert[]; next?: string }> {
   const answer = await ddb().send(
     new QueryCommand({
       TableName: tableName('stockAlerts'),
       IndexName: 'byProduct',
       KeyConditionExpression: 'productId = :productId',
-      FilterExpression: variantId ? '#status = :pending AND (attribute_not_exists(variantId) OR variantId = :variantId)' : '#status = :pending',
+      FilterExpression: variantId
+        ? '#status = :pending AND (attribute_not_exists(variantId) OR variantId = :variantId)'
+        : '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending', ...(variantId ? { ':variantId': variantId } : {}) },
       Limit: limit,
       ...(cursor ? { ExclusiveStartKey: JSON.parse(cursor) as Record<string, unknown> } : {}),
     }),
   );
-  return { alerts: (answer.Items ?? []).map(toStockAlert), ...(answer.LastEvaluatedKey ? { next: JSON.stringify(answer.LastEvaluatedKey) } : {}) };
+  return {
+    alerts: (answer.Items ?? []).map(toStockAlert),
+    ...(answer.LastEvaluatedKey ? { next: JSON.stringify(answer.LastEvaluatedKey) } : {}),
+  };
 }
 
 /**
@@ -142,8 +169,14 @@ export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date
  * read consistently: a request's id is derived from product, size and e-mail (`stockAlertId`), so a
  * BatchGet of the catalogue's ids finds them all without an index by e-mail (a customer's GDPR erasure).
  */
-export function stockAlertItemsOf(email: string, products: readonly { id: string; variantIds: readonly string[] }[]): Promise<Record<string, unknown>[]> {
-  const ids = products.flatMap((product) => [stockAlertId(product.id, email), ...product.variantIds.map((variantId) => stockAlertId(product.id, email, variantId))]);
+export function stockAlertItemsOf(
+  email: string,
+  products: readonly { id: string; variantIds: readonly string[] }[],
+): Promise<Record<string, unknown>[]> {
+  const ids = products.flatMap((product) => [
+    stockAlertId(product.id, email),
+    ...product.variantIds.map((variantId) => stockAlertId(product.id, email, variantId)),
+  ]);
   return itemsById('stockAlerts', [...new Set(ids)]);
 }
 
@@ -165,4 +198,3 @@ export function deleteStockAlertItems(item: Record<string, unknown>): Transactio
   };
   return [alert, ...(pending ? [countItem(COUNTER.pendingStockAlerts, -1)] : [])];
 }
-

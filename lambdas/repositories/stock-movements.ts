@@ -8,7 +8,10 @@ import type { StockActor, StockMovement, StockMovementReason } from '#shared/sto
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The transaction item that records one stock change. */
-export function stockMovementItem(change: { productId: string; variantId: string; delta: number; reason: StockMovementReason; actor: StockActor; note?: string }, now: Date) {
+export function stockMovementItem(
+  change: { productId: string; variantId: string; delta: number; reason: StockMovementReason; actor: StockActor; note?: string },
+  now: Date,
+) {
   const movement: StockMovement = {
     productId: change.productId,
     variantId: change.variantId,

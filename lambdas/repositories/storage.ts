@@ -70,7 +70,11 @@ export async function peekObject(
 }
 
 /** Copies an object (to another bucket, or within one), setting its content type. */
-export async function copyObject(source: { bucket: BucketKey; key: string }, target: { bucket: BucketKey; key: string }, contentType: string): Promise<void> {
+export async function copyObject(
+  source: { bucket: BucketKey; key: string },
+  target: { bucket: BucketKey; key: string },
+  contentType: string,
+): Promise<void> {
   try {
     await s3().send(
       new CopyObjectCommand({
@@ -125,7 +129,14 @@ export async function writeObject(
   bucket: BucketKey,
   key: string,
   body: Uint8Array | string,
-  options: { contentType: string; cacheControl?: string; contentDisposition?: string; metadata?: Record<string, string>; ifAbsent?: boolean; ifMatch?: string },
+  options: {
+    contentType: string;
+    cacheControl?: string;
+    contentDisposition?: string;
+    metadata?: Record<string, string>;
+    ifAbsent?: boolean;
+    ifMatch?: string;
+  },
 ): Promise<boolean> {
   const conditional = Boolean(options.ifAbsent || options.ifMatch);
   try {
@@ -150,7 +161,10 @@ export async function writeObject(
 }
 
 /** An object's ETag and user metadata (no body), or undefined when it does not exist. */
-export async function objectHead(bucket: BucketKey, key: string): Promise<{ etag: string; metadata: Readonly<Record<string, string>> } | undefined> {
+export async function objectHead(
+  bucket: BucketKey,
+  key: string,
+): Promise<{ etag: string; metadata: Readonly<Record<string, string>> } | undefined> {
   try {
     const info = await s3().send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));
     return { etag: info.ETag ?? '', metadata: info.Metadata ?? {} };

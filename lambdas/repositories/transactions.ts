@@ -53,13 +53,20 @@ export async function writeTransaction(items: readonly TransactionItem[], token:
   const duplicate = names.find((name, index) => name !== undefined && names.indexOf(name) !== index);
   if (duplicate !== undefined) throw new Error(`transaction: condition ${duplicate} named twice`);
   try {
-    await ddb().send(new TransactWriteCommand({ TransactItems: items.map((item) => (isNamed(item) ? item.write : item)), ClientRequestToken: token }));
+    await ddb().send(
+      new TransactWriteCommand({ TransactItems: items.map((item) => (isNamed(item) ? item.write : item)), ClientRequestToken: token }),
+    );
     return { written: true };
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const refusals: Refusal[] = (error.CancellationReasons ?? []).flatMap((reason, index) =>
       reason.Code === 'ConditionalCheckFailed'
-        ? [{ ...(names[index] !== undefined ? { condition: names[index] } : {}), ...(reason.Item ? { old: unmarshall(reason.Item as never) } : {}) }]
+        ? [
+            {
+              ...(names[index] !== undefined ? { condition: names[index] } : {}),
+              ...(reason.Item ? { old: unmarshall(reason.Item as never) } : {}),
+            },
+          ]
         : [],
     );
     return { written: false, refusals, refused: (condition) => refusals.find((refusal) => refusal.condition === condition) };

@@ -5,7 +5,16 @@
  * blocked buyer's reservation is refused with a neutral message that never says which key matched.
  * The block list ("Definições") shows the blocks in force; expired ones are ignored and purged.
  */
-import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration, type BlockEntry, type BlocksResponse, type SuspiciousBulkResponse, type SuspiciousClosedResponse } from '#shared/abuse.ts';
+import {
+  BLOCK_DURATIONS,
+  blockUntil,
+  isSuspiciousClosable,
+  type BlockDuration,
+  type BlockEntry,
+  type BlocksResponse,
+  type SuspiciousBulkResponse,
+  type SuspiciousClosedResponse,
+} from '#shared/abuse.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { abuseTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
@@ -31,7 +40,12 @@ export async function refuseBlocked(keys: BlockKeys, now = new Date()): Promise<
 }
 
 /** Closes one order as suspicious and blocks its buyer (see the module). */
-async function closeOne(id: string | undefined, blockFor: BlockDuration, by: string, now: Date): Promise<{ order: OrderItem; block: BlockEntry }> {
+async function closeOne(
+  id: string | undefined,
+  blockFor: BlockDuration,
+  by: string,
+  now: Date,
+): Promise<{ order: OrderItem; block: BlockEntry }> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   if (!order) throw new NotFound(abuseTexts.notFound(id ?? ''), 'order_not_found');
   if (!isSuspiciousClosable(order.status)) {
@@ -39,7 +53,11 @@ async function closeOne(id: string | undefined, blockFor: BlockDuration, by: str
   }
   const label = BLOCK_DURATIONS[blockFor].label;
   const note = { at: now.toISOString(), kind: 'note' as const, by, text: abuseTexts.timelineEntry(label) };
-  const moved = await closeOrder(order, { restock: true, reason: 'cancellation', by, cause: 'suspicious', text: abuseTexts.statusText, notes: [note] }, now);
+  const moved = await closeOrder(
+    order,
+    { restock: true, reason: 'cancellation', by, cause: 'suspicious', text: abuseTexts.statusText, notes: [note] },
+    now,
+  );
   if (moved === 'status-changed') throw new Conflict(abuseTexts.changed(order.orderNumber), 'order_changed');
   const block: BlockEntry = {
     id: order.id,
@@ -57,14 +75,24 @@ async function closeOne(id: string | undefined, blockFor: BlockDuration, by: str
 }
 
 /** `POST /api/admin/orders/{id}/suspicious` */
-export async function closeAsSuspicious(id: string | undefined, blockFor: BlockDuration, by: string, now = new Date()): Promise<SuspiciousClosedResponse> {
+export async function closeAsSuspicious(
+  id: string | undefined,
+  blockFor: BlockDuration,
+  by: string,
+  now = new Date(),
+): Promise<SuspiciousClosedResponse> {
   const { order, block } = await closeOne(id, blockFor, by, now);
   await watchHeldShareQuietly(now);
   return { order: toOrder((await getOrderItem(order.id))!), block };
 }
 
 /** `POST /api/admin/orders/suspicious`: each order on its own; one refused never stops the others. */
-export async function closeManyAsSuspicious(ids: readonly string[], blockFor: BlockDuration, by: string, now = new Date()): Promise<SuspiciousBulkResponse> {
+export async function closeManyAsSuspicious(
+  ids: readonly string[],
+  blockFor: BlockDuration,
+  by: string,
+  now = new Date(),
+): Promise<SuspiciousBulkResponse> {
   const results: SuspiciousBulkResponse['results'][number][] = [];
   for (const id of ids) {
     try {
@@ -97,4 +125,3 @@ export async function removeBlock(id: string | undefined, now = new Date()): Pro
   await deleteBlocks([{ id: found.entry.id, keys: found.keys }]);
   return blockList(now);
 }
-

@@ -3,7 +3,16 @@ import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
 import { adminTexts, apiTexts, gdprTexts, invoiceTexts, queryValidationTexts, validationTexts } from '#shared/messages/index.ts';
 import { wakeInvoicing } from '../repositories/invoices.ts';
-import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import {
+  adminNextStatuses,
+  CLOSED_STATUS,
+  isBeforeShipping,
+  isPaidOutsideMove,
+  ORDER_STATUSES,
+  ORDER_STATUS_INFO,
+  RESERVED_STATUS,
+  type OrderStatus,
+} from '#shared/order-status.ts';
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
 import { lineSku } from '#shared/variants.ts';
@@ -28,7 +37,10 @@ export async function ordersPage(query: OrdersQuery): Promise<OrdersPage> {
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   if (query.q) return searchOrders(query.q, query.status, limit, query.cursor);
   const statuses: readonly OrderStatus[] = query.status ? [query.status] : ORDER_STATUSES;
-  const [page, counters] = await Promise.all([listOrders({ status: query.status, limit, cursor: query.cursor }), getCounters(statuses.map((status) => COUNTER.orders(status)))]);
+  const [page, counters] = await Promise.all([
+    listOrders({ status: query.status, limit, cursor: query.cursor }),
+    getCounters(statuses.map((status) => COUNTER.orders(status))),
+  ]);
   const total = statuses.reduce((sum, status) => sum + (counters[COUNTER.orders(status)] ?? 0), 0);
   return { orders: page.items.map(toOrderSummary), total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }
@@ -89,7 +101,10 @@ function forAdmin(order: Order): Order {
 export async function retryOrderInvoice(id: string | undefined, by: string, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
   const waiting = order.invoice && (order.invoice.status !== 'issued' || order.invoice.reason);
-  if (!waiting || !(await wakeInvoicing(order.id, now.toISOString(), { at: now.toISOString(), kind: 'note', by, text: invoiceTexts.timeline.retried }))) {
+  if (
+    !waiting ||
+    !(await wakeInvoicing(order.id, now.toISOString(), { at: now.toISOString(), kind: 'note', by, text: invoiceTexts.timeline.retried }))
+  ) {
     throw new Conflict(invoiceTexts.notRetryable, 'invoice_not_retryable');
   }
   return forAdmin(await orderOrThrow(order.id));
@@ -145,7 +160,11 @@ function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, no
   const refund = refundOnClose(toOrder(order), change.refundCents, change.refundMethod, by, now);
   const money = { refundCents: refund.refundCents, ...(refund.manualRefund ? { manualRefund: refund.manualRefund } : {}) };
   if (isBeforeShipping(from)) {
-    return closeOrder(order, { restock: true, reason: 'cancellation', by, cause: 'owner', text: `cancelada; peças devolvidas ao stock${refund.text}`, ...money }, now);
+    return closeOrder(
+      order,
+      { restock: true, reason: 'cancellation', by, cause: 'owner', text: `cancelada; peças devolvidas ao stock${refund.text}`, ...money },
+      now,
+    );
   }
   if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
   const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';

@@ -16,7 +16,16 @@ import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { formerSlugsOf, productItem, storedVariants } from '../repositories/product-items.ts';
 import { newSlugClaim } from '../repositories/product-slugs.ts';
-import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos, type VariantsChange } from '../repositories/products.ts';
+import {
+  deleteProductItem,
+  getAdminProduct,
+  listAdminProducts,
+  newProductItem,
+  productIdsWithCode,
+  updateProductFields,
+  withPhotos,
+  type VariantsChange,
+} from '../repositories/products.ts';
 import { productWasOrdered, stockMovementItem } from '../repositories/stock-movements.ts';
 import { named, writeTransaction } from '../repositories/transactions.ts';
 import { removePhotoFiles, resolvePhotos } from './product-photos.ts';
@@ -72,22 +81,40 @@ export function adminProducts(): Promise<AdminProduct[]> {
 export async function createProduct(input: ProductInput, actor: StockActor, now = new Date()): Promise<AdminProduct> {
   const { photos: photoInput, variants: variantInputs = [], stock, ...fields } = input;
   const id = randomUUID();
-  const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
+  const [photos] = await Promise.all([
+    resolvePhotos(photoInput, input.name),
+    assertCodeFree(input.code, id),
+    assertCollectionExists(input.collection),
+  ]);
   refuseOverMaxPrice(fields.priceCents, variantInputs);
   const variants: ProductVariant[] =
     variantInputs.length === 0
       ? [soleSize(fields.sku, stock ?? 0)]
-      : variantInputs.map((variant) => ({ id: newVariantId(), label: variant.label, sku: variant.sku || fields.sku, stock: variant.stock ?? 0, priceDeltaCents: variant.priceDeltaCents }));
+      : variantInputs.map((variant) => ({
+          id: newVariantId(),
+          label: variant.label,
+          sku: variant.sku || fields.sku,
+          stock: variant.stock ?? 0,
+          priceDeltaCents: variant.priceDeltaCents,
+        }));
   // Each size's initial stock is its own movement (the product's history is by size).
   const movements = variants
     .filter((variant) => variant.stock > 0)
-    .map((variant) => stockMovementItem({ productId: id, variantId: variant.id, delta: variant.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now));
+    .map((variant) =>
+      stockMovementItem(
+        { productId: id, variantId: variant.id, delta: variant.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote },
+        now,
+      ),
+    );
   // Its slug is claimed with it; another piece that took the same slug a moment before: the next one free.
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = await freeSlug(fields.name, id);
     const product: AdminProduct = { ...withPhotos({ id, slug, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
     const { version: _version, ...stored } = product;
-    const result = await writeTransaction([newProductItem(stored, now), named(SLUG_CLAIM, newSlugClaim(slug, id)), ...movements], randomUUID());
+    const result = await writeTransaction(
+      [newProductItem(stored, now), named(SLUG_CLAIM, newSlugClaim(slug, id)), ...movements],
+      randomUUID(),
+    );
     if (result.written) return product;
     if (!result.refused(SLUG_CLAIM)) break;
   }
@@ -115,7 +142,13 @@ function variantHasStock(product: AdminProduct, variantId: string, stock: number
  * left without SKU takes the product's. An id the product never had is refused, or answered as a
  * change meanwhile when the form is over an older version.
  */
-function changeOfVariants(previous: AdminProduct, input: readonly VariantInput[], sku: string, priceCents: number, version: number): VariantsChange {
+function changeOfVariants(
+  previous: AdminProduct,
+  input: readonly VariantInput[],
+  sku: string,
+  priceCents: number,
+  version: number,
+): VariantsChange {
   let wanted = input;
   const current = previous.variants;
   // A piece without sizes: its one size, which follows the product's SKU.
@@ -139,13 +172,22 @@ function changeOfVariants(previous: AdminProduct, input: readonly VariantInput[]
     if (version !== previous.version) throw productChanged(previous.version);
     throw new InvalidInput(apiTexts.invalidInput, { variants: validationTexts.variants.invalid });
   }
-  const variants = wanted.map((variant) => ({ id: variant.id ?? newVariantId(), label: variant.label, sku: variant.sku || sku, priceDeltaCents: variant.priceDeltaCents }));
+  const variants = wanted.map((variant) => ({
+    id: variant.id ?? newVariantId(),
+    label: variant.label,
+    sku: variant.sku || sku,
+    priceDeltaCents: variant.priceDeltaCents,
+  }));
   refuseOverMaxPrice(priceCents, variants);
   const kept = new Set(variants.map((variant) => variant.id));
   const removed = current.filter((variant) => !kept.has(variant.id));
   const inStock = removed.find((variant) => variant.stock > 0);
   if (inStock && version === previous.version) throw variantHasStock(previous, inStock.id, inStock.stock);
-  return { variants, added: variants.filter((variant) => !known.has(variant.id)).map((variant) => variant.id), removed: removed.map((variant) => variant.id) };
+  return {
+    variants,
+    added: variants.filter((variant) => !known.has(variant.id)).map((variant) => variant.id),
+    removed: removed.map((variant) => variant.id),
+  };
 }
 
 /** No size may cost more than the highest price a piece may have (a new price with the sizes it keeps, too). */
@@ -174,7 +216,13 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
     assertCollectionExists(fields.collection),
   ]);
   const address = await slugAfterRename({ ...previous, formerSlugs: formerSlugsOf(await productItem(previous.id)) }, fields.name);
-  const { id: _id, stock: _stock, variants: _variants, version: _version, ...updated } = withPhotos({ ...previous, ...fields, ...address }, photos);
+  const {
+    id: _id,
+    stock: _stock,
+    variants: _variants,
+    version: _version,
+    ...updated
+  } = withPhotos({ ...previous, ...fields, ...address }, photos);
   const saved = await updateProductFields(previous.id, updated, change, version, now);
   if (saved.kind === 'missing') throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);

@@ -24,7 +24,8 @@ import { adminProductById } from './admin-products.ts';
 /** How many movements the product page shows. */
 export const STOCK_MOVEMENTS_SHOWN = 50;
 
-const stockChanged = (current: number) => new ChangedMeanwhile(apiTexts.stockChanged(current), 'stock_changed', { stock: current }, { expected: apiTexts.stockChanged(current) });
+const stockChanged = (current: number) =>
+  new ChangedMeanwhile(apiTexts.stockChanged(current), 'stock_changed', { stock: current }, { expected: apiTexts.stockChanged(current) });
 
 /**
  * Applies one change by the owner and records it. "set to N" answers 409 `stock_changed` (with the
@@ -44,15 +45,30 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
     const from = 'set' in change ? change.expected : variant.stock;
     const delta = 'set' in change ? change.set - change.expected : change.delta;
     const to = from + delta;
-    if (to < 0) throw new ChangedMeanwhile(apiTexts.stockBelowZero(from), 'stock_below_zero', { stock: from }, { delta: apiTexts.stockBelowZero(from) });
-    if (to > MAX_STOCK) throw new ChangedMeanwhile(apiTexts.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: apiTexts.stockAboveMax(from) });
+    if (to < 0)
+      throw new ChangedMeanwhile(
+        apiTexts.stockBelowZero(from),
+        'stock_below_zero',
+        { stock: from },
+        { delta: apiTexts.stockBelowZero(from) },
+      );
+    if (to > MAX_STOCK)
+      throw new ChangedMeanwhile(apiTexts.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: apiTexts.stockAboveMax(from) });
 
     const now = new Date();
-    const movementItem = stockMovementItem({ productId: product.id, variantId: variant.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
+    const movementItem = stockMovementItem(
+      { productId: product.id, variantId: variant.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) },
+      now,
+    );
     const backInStock = from === 0 && to > 0;
     const movement = movementItem.Put.Item as StockMovement;
-    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, variant, to, now)] : [];
-    const result = await writeTransaction([changeStockItem(product.id, variant.id, from, delta, now), movementItem, ...alerts], randomUUID());
+    const alerts = backInStock
+      ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, variant, to, now)]
+      : [];
+    const result = await writeTransaction(
+      [changeStockItem(product.id, variant.id, from, delta, now), movementItem, ...alerts],
+      randomUUID(),
+    );
     if (result.written) {
       const variants = product.variants.map((v) => (v.id === variant.id ? { ...v, stock: to } : v));
       return { product: { ...product, variants, stock: totalStock(variants) }, movement, backInStock };

@@ -42,7 +42,12 @@ import { closeOrder } from './order-lifecycle.ts';
 /** Reads of one record before giving up when every attempt finds it changed meanwhile. */
 const ATTEMPTS = 6;
 
-export async function anonymiseCustomer(rawRef: string | undefined, by: string, now = new Date(), options: { readonly closeOpen?: boolean } = {}): Promise<CustomerAnonymisedResponse> {
+export async function anonymiseCustomer(
+  rawRef: string | undefined,
+  by: string,
+  now = new Date(),
+  options: { readonly closeOpen?: boolean } = {},
+): Promise<CustomerAnonymisedResponse> {
   const email = await customerEmailOfRef(rawRef);
   const { orderIds, messageIds } = await customerRecordIds(email);
   const [orderItems, contactMessages, stockAlerts] = await Promise.all([
@@ -54,8 +59,10 @@ export async function anonymiseCustomer(rawRef: string | undefined, by: string, 
 
   const open = orders.filter((order) => !order.anonymisedAt && !isFinalStatus(order.status));
   const numbers = (list: readonly OrderItem[]) => list.map((order) => order.orderNumber).sort((a, b) => a - b);
-  if (open.some((order) => order.status !== RESERVED_STATUS)) throw new Conflict(gdprTexts.openOrders(numbers(open)), 'customer_has_open_orders');
-  if (open.length > 0 && !options.closeOpen) throw new Conflict(abuseTexts.openReservations(numbers(open)), 'customer_has_open_reservations');
+  if (open.some((order) => order.status !== RESERVED_STATUS))
+    throw new Conflict(gdprTexts.openOrders(numbers(open)), 'customer_has_open_orders');
+  if (open.length > 0 && !options.closeOpen)
+    throw new Conflict(abuseTexts.openReservations(numbers(open)), 'customer_has_open_reservations');
   const closedReservations = await closeReservations(open, by, now);
 
   let anonymisedOrders = 0;
@@ -86,13 +93,18 @@ export async function anonymiseCustomer(rawRef: string | undefined, by: string, 
 async function closeReservations(reservations: readonly OrderItem[], by: string, now: Date): Promise<number> {
   let closed = 0;
   for (const reservation of reservations) {
-    const moved = await closeOrder(reservation, { restock: true, reason: 'cancellation', by, cause: 'erasure', text: abuseTexts.erasureClosed }, now);
+    const moved = await closeOrder(
+      reservation,
+      { restock: true, reason: 'cancellation', by, cause: 'erasure', text: abuseTexts.erasureClosed },
+      now,
+    );
     if (moved === 'moved') {
       closed += 1;
       continue;
     }
     const current = await getOrderItem(reservation.id);
-    if (current && !isFinalStatus(current.status)) throw new Conflict(gdprTexts.openOrders([current.orderNumber]), 'customer_has_open_orders');
+    if (current && !isFinalStatus(current.status))
+      throw new Conflict(gdprTexts.openOrders([current.orderNumber]), 'customer_has_open_orders');
   }
   return closed;
 }
@@ -114,7 +126,10 @@ async function anonymiseOrder(id: string, by: string, now: Date): Promise<{ anon
       // S3 reports a key it could not delete in its answer (it does not throw): then the order must not say it went.
       const undeleted = await deleteObjects('proofs', [order.proofKey]);
       if (undeleted.length > 0) throw new Error(`order ${id}: its proof of payment could not be deleted`);
-      const recorded = await writeTransactionRetrying([proofDeletedItem(id, order.proofKey, note(gdprTexts.proofEntry), now)], randomUUID());
+      const recorded = await writeTransactionRetrying(
+        [proofDeletedItem(id, order.proofKey, note(gdprTexts.proofEntry), now)],
+        randomUUID(),
+      );
       if (recorded.written) proof = true;
       continue; // read again: the timeline grew (by this call or another)
     }

@@ -68,7 +68,8 @@ function parsePayload(header: string): { challenge: Challenge; solution: Solutio
     const challenge = payload?.challenge;
     const solution = payload?.solution;
     if (!challenge || typeof challenge !== 'object' || typeof challenge.signature !== 'string') return undefined;
-    if (!challenge.parameters || typeof challenge.parameters !== 'object' || typeof challenge.parameters.nonce !== 'string') return undefined;
+    if (!challenge.parameters || typeof challenge.parameters !== 'object' || typeof challenge.parameters.nonce !== 'string')
+      return undefined;
     if (!solution || typeof solution !== 'object') return undefined;
     return { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
   } catch {
@@ -108,7 +109,12 @@ export async function checkProof(header: string | undefined, now = new Date()): 
   }
   if (!verified) throw new ChallengeRefused('challenge_invalid');
   const { units, maxNumber } = payload.challenge.parameters.data ?? {};
-  return { id: payload.challenge.signature!, expiresAt, units: typeof units === 'number' ? challengeUnits(units) : 1, maxNumber: typeof maxNumber === 'number' ? maxNumber : 0 };
+  return {
+    id: payload.challenge.signature!,
+    expiresAt,
+    units: typeof units === 'number' ? challengeUnits(units) : 1,
+    maxNumber: typeof maxNumber === 'number' ? maxNumber : 0,
+  };
 }
 
 /**
@@ -124,7 +130,8 @@ export const heldUnitsNow = (): Promise<HeldUnits> => lastHeldUnits();
  * shop was quiet and sent once much of it is held). The customer's page asks for a fresh one.
  */
 export function checkPrice(proof: Proof, units: number, baseMaxNumber: number, now: HeldUnits): void {
-  if (proof.units < units || proof.maxNumber * 2 < challengeMaxNumber(baseMaxNumber, units, now)) throw new ChallengeRefused('challenge_invalid');
+  if (proof.units < units || proof.maxNumber * 2 < challengeMaxNumber(baseMaxNumber, units, now))
+    throw new ChallengeRefused('challenge_invalid');
 }
 
 /** A request that may be repeated with the same proof: its `Idempotency-Key` and raw body. */

@@ -48,7 +48,9 @@ export function assertTimeFor(deadline: CheckoutDeadline, ms: number): void {
  */
 export async function beforeDeadline<T>(deadline: CheckoutDeadline, step: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS)), Math.max(0, timeLeft(deadline)))));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS)), Math.max(0, timeLeft(deadline)))),
+  );
   step.catch(() => undefined);
   try {
     return await Promise.race([step, late]);

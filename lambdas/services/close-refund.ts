@@ -50,12 +50,30 @@ function planned(refundable: Refundable, cents: number, method: ManualRefundMeth
   if (cents < 1 || cents > refundable.leftCents) throw refused(refundTexts.manualRange(left));
   const how = method ?? refundable.method;
   const at = now.toISOString();
-  const manualRefund: LedgerEntry = { id: `refund:manual:${at}`, kind: 'refund', method: how, source: 'owner', state: 'refunded', amountCents: cents, currency: CURRENCY, at, settledAt: at, by, reason: 'manual' };
+  const manualRefund: LedgerEntry = {
+    id: `refund:manual:${at}`,
+    kind: 'refund',
+    method: how,
+    source: 'owner',
+    state: 'refunded',
+    amountCents: cents,
+    currency: CURRENCY,
+    at,
+    settledAt: at,
+    by,
+    reason: 'manual',
+  };
   return { manualRefund, text: refundTexts.manualRecorded(formatCents(cents), ledgerMethodLabel(how)) };
 }
 
 /** The refund of closing `order` as the owner asked it (`asked`, `method`), by `by` at `now`; `text` starts with "; " when there is one. */
-export function refundOnClose(order: Order, asked: number | undefined, method: ManualRefundMethod | undefined, by: string, now: Date): PlannedRefund {
+export function refundOnClose(
+  order: Order,
+  asked: number | undefined,
+  method: ManualRefundMethod | undefined,
+  by: string,
+  now: Date,
+): PlannedRefund {
   const refundable = refundableOf(moneyOf(order).ledger);
   if (!refundable) {
     if (asked !== undefined || method !== undefined) throw refused(refundTexts.nothingPaid);
@@ -76,7 +94,15 @@ export function refundOnClose(order: Order, asked: number | undefined, method: M
  * checked as `refundOnClose` checks it, once what is left is what the owner saw (`expectedLeftCents`),
  * else 409 `refund_changed` (`changed`).
  */
-export function refundOfPart(order: Order, cents: number, method: ManualRefundMethod | undefined, expectedLeftCents: number, by: string, now: Date, changed: (order: Order) => Error): PlannedRefund {
+export function refundOfPart(
+  order: Order,
+  cents: number,
+  method: ManualRefundMethod | undefined,
+  expectedLeftCents: number,
+  by: string,
+  now: Date,
+  changed: (order: Order) => Error,
+): PlannedRefund {
   const refundable = refundableOf(moneyOf(order).ledger);
   if (!refundable) throw refused(refundTexts.nothingPaid);
   if (refundable.kind === 'provider') refundUnderway(refundable);

@@ -18,12 +18,27 @@ async function scopedLines(items: CodeCheckInput['items']): Promise<ScopedLine[]
   return items.map((item, index) => {
     const product = products.get(item.productId);
     const variant = product ? lineVariant(product, item.variantId) : undefined;
-    if (!product || !variant) throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
-    const priced = priceLine({ priceCents: variantPriceCents(product, variant), discountPercent: product.discountPercent, quantity: item.quantity });
+    if (!product || !variant)
+      throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
+    const priced = priceLine({
+      priceCents: variantPriceCents(product, variant),
+      discountPercent: product.discountPercent,
+      quantity: item.quantity,
+    });
     return {
-      productId: product.id, variantId: variant.id, size: variant.label, name: product.name, code: product.code, sku: variant.sku, quantity: item.quantity,
-      priceCents: priced.priceCents, discountPercent: priced.discountPercent, unitPriceCents: priced.discountedUnitCents, lineTotalCents: priced.totalCents,
-      collection: product.collection, type: product.type,
+      productId: product.id,
+      variantId: variant.id,
+      size: variant.label,
+      name: product.name,
+      code: product.code,
+      sku: variant.sku,
+      quantity: item.quantity,
+      priceCents: priced.priceCents,
+      discountPercent: priced.discountPercent,
+      unitPriceCents: priced.discountedUnitCents,
+      lineTotalCents: priced.totalCents,
+      collection: product.collection,
+      type: product.type,
     };
   });
 }

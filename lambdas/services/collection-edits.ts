@@ -46,11 +46,15 @@ export async function renameCollection(id: string | undefined, name: string, now
   const from = await collectionOrThrow(id);
   const to = { id: collectionSlug(name), name };
   if (!to.id) throw new InvalidInput(apiTexts.invalidInput, { name: apiTexts.invalidInput });
-  if (to.id !== from.id && (await getCollection(to.id))) throw new Conflict(apiTexts.collectionExists, 'collection_exists', { name: apiTexts.collectionExists });
+  if (to.id !== from.id && (await getCollection(to.id)))
+    throw new Conflict(apiTexts.collectionExists, 'collection_exists', { name: apiTexts.collectionExists });
   if (to.name === from.name) return from;
   const pieces = (await listAdminProducts()).filter((product) => product.collection === from.name);
   if (pieces.length > MAX_RENAMED_PRODUCTS) throw new Conflict(apiTexts.collectionTooBig(MAX_RENAMED_PRODUCTS), 'collection_too_big');
-  const result = await writeTransaction([...renameCollectionItems(from, to, now), ...pieces.map((p) => moveProductCollectionItem(p.id, from.name, to.name))], randomUUID());
+  const result = await writeTransaction(
+    [...renameCollectionItems(from, to, now), ...pieces.map((p) => moveProductCollectionItem(p.id, from.name, to.name))],
+    randomUUID(),
+  );
   if (!result.written) throw new Conflict(apiTexts.collectionChanged, 'collection_changed');
   return to;
 }

@@ -14,7 +14,10 @@ export async function createContactMessage(input: ContactMessageInput, now = new
     {
       id: `owner#contact#${id}`,
       toShop: true,
-      mail: { template: 'owner-contact-message', data: { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message } },
+      mail: {
+        template: 'owner-contact-message',
+        data: { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message },
+      },
     },
     now,
   );

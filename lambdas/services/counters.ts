@@ -6,7 +6,16 @@
 import { dayKey } from '#shared/dates.ts';
 import { orderLedger, type MoneyFacts } from '#shared/ledger.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { CLOSED_STATUS, HELD_STATUSES, isPaidStatus, ORDER_STATUSES, PROOF_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import {
+  CLOSED_STATUS,
+  HELD_STATUSES,
+  isPaidStatus,
+  ORDER_STATUSES,
+  PROOF_STATUS,
+  PAID_STATUSES,
+  RESERVED_STATUS,
+  type OrderStatus,
+} from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { allHoldCounters, heldOrdersOf, setHoldCounter, type HoldCounter } from '../repositories/holds.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
@@ -39,7 +48,10 @@ export interface CountedOrder {
 const unitsOf = (order: Pick<CountedOrder, 'lines'>): number => (order.lines ?? []).reduce((sum, line) => sum + line.quantity, 0);
 
 /** The Lisbon month and day an order was created: the periods it counts in. */
-const periodsOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => [monthKey(new Date(order.createdAt)), dayKey(new Date(order.createdAt))];
+const periodsOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => [
+  monthKey(new Date(order.createdAt)),
+  dayKey(new Date(order.createdAt)),
+];
 
 /** The revenue counters an order counts in: the Lisbon month and day it was created. */
 export const revenueCountersOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => periodsOf(order).map(COUNTER.revenue);
@@ -64,7 +76,11 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
  * periods, and no longer once the owner closes it without accepting the proof; the order's total enters
  * its periods' revenue when it becomes paid and leaves it when it stops being paid.
  */
-export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
+export function statusMoveCountItems(
+  order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>,
+  from: OrderStatus,
+  to: OrderStatus,
+): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
   if (from === RESERVED_STATUS) items.push(countItem(COUNTER.reservedUnits, -unitsOf(order)));
   if (from === PROOF_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, -unitsOf(order)));

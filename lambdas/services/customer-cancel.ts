@@ -16,7 +16,11 @@ import { shopSettings } from './settings.ts';
 
 const notCancellable = () => new Conflict(checkoutTexts.cancelNotAllowed, 'order_not_cancellable');
 
-export async function cancelReservation(id: string | undefined, token: string | undefined, now = new Date()): Promise<CustomerOrderResponse> {
+export async function cancelReservation(
+  id: string | undefined,
+  token: string | undefined,
+  now = new Date(),
+): Promise<CustomerOrderResponse> {
   const [order, { payments }] = await Promise.all([orderWithToken(id, token), shopSettings(now.getTime())]);
   if (order.status === CLOSED_STATUS) return { order: toCustomerOrder(toOrder(order), payments) };
   if (order.status !== RESERVED_STATUS) throw notCancellable();

@@ -38,7 +38,13 @@ export function customerProviderPayment(record: ProviderPaymentRecord): Customer
 function customerTimeline(timeline: Order['timeline']): CustomerOrder['timeline'] {
   return timeline
     .filter((entry) => entry.kind === 'reserved' || entry.kind === 'status')
-    .map(({ at, kind, from, to, by }) => ({ at, kind, ...(from ? { from } : {}), ...(to ? { to } : {}), by: by === CUSTOMER ? CUSTOMER : SHOP }));
+    .map(({ at, kind, from, to, by }) => ({
+      at,
+      kind,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      by: by === CUSTOMER ? CUSTOMER : SHOP,
+    }));
 }
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
@@ -55,7 +61,9 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     paymentMethod: order.paymentMethod,
     shippingMethod: order.shippingMethod,
     // Paid through the provider: how to pay is the order's own request or reference, not the settings' numbers.
-    instructions: order.providerPayment ? providerInstructions(order.providerPayment.method) : instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
+    instructions: order.providerPayment
+      ? providerInstructions(order.providerPayment.method)
+      : instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
     ...(order.providerPayment ? { providerPayment: customerProviderPayment(order.providerPayment) } : {}),
     // The manual method chosen after the provider's payment failed (docs/payment-switch.md): the page pays by it.
     ...(order.proofMethodAt && order.proofMethod ? { manualMethod: order.proofMethod } : {}),
@@ -70,7 +78,16 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     firstName: order.firstName,
     timeline: customerTimeline(order.timeline),
     financialStatus,
-    ledger: ledger.map(({ kind, method, state, amountCents, currency, at, settledAt, reason }) => ({ kind, method, state, amountCents, currency, at, ...(settledAt ? { settledAt } : {}), ...(reason ? { reason } : {}) })),
+    ledger: ledger.map(({ kind, method, state, amountCents, currency, at, settledAt, reason }) => ({
+      kind,
+      method,
+      state,
+      amountCents,
+      currency,
+      at,
+      ...(settledAt ? { settledAt } : {}),
+      ...(reason ? { reason } : {}),
+    })),
     ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
     // The fatura-recibo and the credit notes of the refunds (docs/invoices.md): numbers, amounts and links, never the owner's reasons.
     ...(order.invoice ? { invoice: customerInvoiceView(order.invoice) } : {}),

@@ -19,7 +19,10 @@ import { isPaid } from './counters.ts';
 export async function customerEmailOfRef(rawRef: string | undefined): Promise<string> {
   const ref = parseCustomerRef(rawRef);
   if (!ref) throw new InvalidInput(adminTexts.customerRefInvalid, { ref: adminTexts.customerRefInvalid }, 'invalid_customer_ref');
-  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : await recordEmail(ref.kind === 'message' ? 'contactMessages' : 'stockAlerts', ref.id);
+  const email =
+    ref.kind === 'order'
+      ? (await getOrderItem(ref.id))?.email
+      : await recordEmail(ref.kind === 'message' ? 'contactMessages' : 'stockAlerts', ref.id);
   if (!email) throw new NotFound(adminTexts.customerGone, 'customer_not_found');
   // Stored e-mails were checked when they were written; the customer's records are found by it in lower case.
   return email.toLowerCase();
@@ -30,7 +33,10 @@ export async function customerView(rawRef: string | undefined): Promise<Customer
   const history = await customerHistory(email);
   const latestOrder = history.orders[0];
   const latestMessage = history.messages[0];
-  const latest = [latestOrder && { at: latestOrder.createdAt, name: `${latestOrder.firstName} ${latestOrder.lastName}`, phone: latestOrder.phone }, latestMessage && { at: latestMessage.createdAt, name: latestMessage.name, phone: latestMessage.phone }]
+  const latest = [
+    latestOrder && { at: latestOrder.createdAt, name: `${latestOrder.firstName} ${latestOrder.lastName}`, phone: latestOrder.phone },
+    latestMessage && { at: latestMessage.createdAt, name: latestMessage.name, phone: latestMessage.phone },
+  ]
     .filter((who): who is { at: string; name: string; phone: string } => Boolean(who))
     .sort((a, b) => b.at.localeCompare(a.at))[0];
   const paid = history.orders.filter((order) => isPaid(order.status));

@@ -26,15 +26,24 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     COUNTER.reservedUnits,
     COUNTER.unconfirmedUnits,
   ];
-  const [counters, products, settings, goLiveNow] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime()), goLive(now.getTime())]);
-  const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
+  const [counters, products, settings, goLiveNow] = await Promise.all([
+    getCounters(names),
+    publicCatalogue(now.getTime()),
+    shopSettings(now.getTime()),
+    goLive(now.getTime()),
+  ]);
+  const sum = (keys: readonly string[], counter: (period: string) => string) =>
+    keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
   return {
     periods: (Object.keys(periods) as DashboardPeriod['period'][]).map((period) => ({
       period,
       receivedOrders: sum(periods[period], COUNTER.received),
       revenueCents: sum(periods[period], COUNTER.revenue),
     })),
-    ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, counters[COUNTER.orders(status)] ?? 0])) as Record<OrderStatus, number>,
+    ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, counters[COUNTER.orders(status)] ?? 0])) as Record<
+      OrderStatus,
+      number
+    >,
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,
     outOfStockProducts: products.filter((p) => isSoldOut(p)).length,
@@ -45,7 +54,13 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
     // Never below 0: a shop whose reservations began before this counter needs `npm run recount` once.
     goLive: goLiveNow,
-    openReservations: { count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0) },
-    unconfirmedProofs: { count: Math.max(0, counters[COUNTER.orders(PROOF_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0) },
+    openReservations: {
+      count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0),
+      units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0),
+    },
+    unconfirmedProofs: {
+      count: Math.max(0, counters[COUNTER.orders(PROOF_STATUS)] ?? 0),
+      units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0),
+    },
   };
 }

@@ -6,7 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OrderLine } from '#shared/api.ts';
-import { codeRefusal, hasLookAlikes, normalizeCode, quoteWithCode, wallTimeText, type CodedQuote, type CodeCheck, type CodeLine, type DiscountCode, type DiscountCodeView } from '#shared/discount-codes.ts';
+import {
+  codeRefusal,
+  hasLookAlikes,
+  normalizeCode,
+  quoteWithCode,
+  wallTimeText,
+  type CodedQuote,
+  type CodeCheck,
+  type CodeLine,
+  type DiscountCode,
+  type DiscountCodeView,
+} from '#shared/discount-codes.ts';
 import { formatCents } from '#shared/money.ts';
 import { discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
 import type { ProductType } from '#shared/product.ts';
@@ -14,7 +25,17 @@ import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { getCounters } from '../repositories/counters.ts';
-import { CODE_CUSTOMER_USES_LEFT, CODE_UNCHANGED, CODE_UNUSED, CODE_USES_LEFT, codeUsesCounter, deleteCodeItems, getDiscountCode, listDiscountCodes, putDiscountCode } from '../repositories/discount-codes.ts';
+import {
+  CODE_CUSTOMER_USES_LEFT,
+  CODE_UNCHANGED,
+  CODE_UNUSED,
+  CODE_USES_LEFT,
+  codeUsesCounter,
+  deleteCodeItems,
+  getDiscountCode,
+  listDiscountCodes,
+  putDiscountCode,
+} from '../repositories/discount-codes.ts';
 import { writeTransactionRetrying, type TransactionResult } from '../repositories/transactions.ts';
 
 /** The field a refusal is said beside, in the checkout's body. */
@@ -59,7 +80,13 @@ export interface CodedOrder {
  * yet valid code, one whose minimum the goods do not reach or whose scope holds none of the pieces, and
  * (`checkUses`) one whose uses are all taken: the checkout's transaction decides that last one itself.
  */
-export async function priceWithCode(scoped: readonly ScopedLine[], shippingMethod: ShippingMethodId, typed: string | undefined, now: Date, checkUses = false): Promise<CodedOrder> {
+export async function priceWithCode(
+  scoped: readonly ScopedLine[],
+  shippingMethod: ShippingMethodId,
+  typed: string | undefined,
+  now: Date,
+  checkUses = false,
+): Promise<CodedOrder> {
   const code = typed ? await getDiscountCode(normalizeCode(typed)) : undefined;
   if (typed) {
     const refusal = codeRefusal(code, scoped, now);
@@ -107,7 +134,9 @@ export async function discountCodeWithUses(name: string | undefined): Promise<Di
 function codeOf(input: DiscountCodeInput, createdAt: string, now: Date): DiscountCode {
   const { percent, amountCents, ...rest } = input;
   // What was left empty (absent, null, an empty list) is not stored: the code has no such limit.
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)));
+  const fields = Object.fromEntries(
+    Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)),
+  );
   return {
     ...(fields as unknown as Omit<DiscountCode, 'percent' | 'amountCents' | 'createdAt' | 'updatedAt'>),
     ...(input.type === 'percent' ? { percent } : {}),

@@ -25,7 +25,10 @@ export type HeldShareOutcome = 'mailed' | 'lowered' | 'unchanged';
 
 /** The held and free units now: the counters and the catalogue's stock, read consistently. */
 async function unitsNow(): Promise<{ held: number; unchecked: number; free: number; reservations: number }> {
-  const [counters, products] = await Promise.all([getCounters([COUNTER.reservedUnits, COUNTER.unconfirmedUnits, COUNTER.orders(RESERVED_STATUS)]), listProducts()]);
+  const [counters, products] = await Promise.all([
+    getCounters([COUNTER.reservedUnits, COUNTER.unconfirmedUnits, COUNTER.orders(RESERVED_STATUS)]),
+    listProducts(),
+  ]);
   return {
     held: Math.max(0, counters[COUNTER.reservedUnits] ?? 0),
     unchecked: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0),

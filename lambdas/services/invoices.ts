@@ -26,7 +26,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import { formatTime } from '#shared/dates.ts';
-import { creditNoteLines, invoiceCustomer, invoiceLines, invoicingOn, type InvoicingSettings, type RecordedDocument } from '#shared/invoices.ts';
+import {
+  creditNoteLines,
+  invoiceCustomer,
+  invoiceLines,
+  invoicingOn,
+  type InvoicingSettings,
+  type RecordedDocument,
+} from '#shared/invoices.ts';
 import { orderLedger, type LedgerEntry } from '#shared/ledger.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
@@ -52,7 +59,8 @@ export type InvoiceOutcome = 'issued' | 'credited' | 'pending' | 'failed' | 'not
 
 /** The document reference of the order's invoice and of a refund's credit note (what the provider is searched by). */
 export const invoiceReference = (orderNumber: number): string => `encomenda-${orderNumber}`;
-export const creditReference = (orderNumber: number, refundId: string): string => `encomenda-${orderNumber}-r${createHash('sha256').update(refundId).digest('hex').slice(0, 10)}`;
+export const creditReference = (orderNumber: number, refundId: string): string =>
+  `encomenda-${orderNumber}-r${createHash('sha256').update(refundId).digest('hex').slice(0, 10)}`;
 
 /** What the order needs of the provider now, if anything: its invoice first, then each refund's credit note. */
 export function dueWork(order: OrderItem, settings: InvoicingSettings): Work | undefined {
@@ -76,29 +84,72 @@ export function dueWork(order: OrderItem, settings: InvoicingSettings): Work | u
 }
 
 /** Asks the provider for the work's document (the same one however often it is asked). */
-async function issue(provider: InvoicingProvider, order: OrderItem, work: Work, settings: InvoicingSettings, now: Date): Promise<RecordedDocument> {
+async function issue(
+  provider: InvoicingProvider,
+  order: OrderItem,
+  work: Work,
+  settings: InvoicingSettings,
+  now: Date,
+): Promise<RecordedDocument> {
   const lines = invoiceLines(order);
   if (work.kind === 'invoice') {
     // Dated the day it is issued: a series' documents must follow each other in time (a retry after midnight
     // dated the payment's day would come before documents already issued); the payment's day is in `paidOn`.
-    const made = await provider.issueInvoiceReceipt({ reference: invoiceReference(order.orderNumber), orderNumber: order.orderNumber, date: lisbonDay(now), paidOn: lisbonDay(new Date(work.paid.settledAt ?? work.paid.at)), customer: invoiceCustomer(order), lines, totalCents: order.totalCents, vatPercent: settings.vatPercent, ...(settings.series ? { series: settings.series } : {}) });
+    const made = await provider.issueInvoiceReceipt({
+      reference: invoiceReference(order.orderNumber),
+      orderNumber: order.orderNumber,
+      date: lisbonDay(now),
+      paidOn: lisbonDay(new Date(work.paid.settledAt ?? work.paid.at)),
+      customer: invoiceCustomer(order),
+      lines,
+      totalCents: order.totalCents,
+      vatPercent: settings.vatPercent,
+      ...(settings.series ? { series: settings.series } : {}),
+    });
     return recorded(provider, made, settings.vatPercent);
   }
   const invoice = order.invoicing!.invoice!;
   const credited = order.invoicing!.creditNotes.reduce((sum, note) => sum + note.totalCents, 0);
   const { refund } = work;
-  const reason = refund.amountCents < invoice.totalCents - credited ? invoiceTexts.creditReason.partial : invoiceTexts.creditReason[refund.reason === 'late' ? 'late' : 'cancel'];
+  const reason =
+    refund.amountCents < invoice.totalCents - credited
+      ? invoiceTexts.creditReason.partial
+      : invoiceTexts.creditReason[refund.reason === 'late' ? 'late' : 'cancel'];
   // The invoice's own lines only when this refund gives back all of it at once (nothing credited before).
   const noteLines = creditNoteLines(lines, refund.amountCents, order.orderNumber, reason);
   const made = await provider.issueCreditNote(
-    { kind: 'invoice-receipt', documentId: invoice.documentId, number: invoice.number, totalCents: invoice.totalCents, issuedAt: invoice.issuedAt },
-    { reference: creditReference(order.orderNumber, refund.id), orderNumber: order.orderNumber, date: lisbonDay(now), lines: noteLines, amountCents: refund.amountCents, vatPercent: invoice.vatPercent, reason, ...(settings.series ? { series: settings.series } : {}) },
+    {
+      kind: 'invoice-receipt',
+      documentId: invoice.documentId,
+      number: invoice.number,
+      totalCents: invoice.totalCents,
+      issuedAt: invoice.issuedAt,
+    },
+    {
+      reference: creditReference(order.orderNumber, refund.id),
+      orderNumber: order.orderNumber,
+      date: lisbonDay(now),
+      lines: noteLines,
+      amountCents: refund.amountCents,
+      vatPercent: invoice.vatPercent,
+      reason,
+      ...(settings.series ? { series: settings.series } : {}),
+    },
   );
   return { ...recorded(provider, made, invoice.vatPercent), refundId: refund.id };
 }
 
 function recorded(provider: InvoicingProvider, made: IssuedDocument, vatPercent: number): RecordedDocument {
-  return { kind: made.kind, provider: provider.name as RecordedDocument['provider'], documentId: made.documentId, number: made.number, totalCents: made.totalCents, issuedAt: made.issuedAt, ...(made.permalink ? { permalink: made.permalink } : {}), vatPercent };
+  return {
+    kind: made.kind,
+    provider: provider.name as RecordedDocument['provider'],
+    documentId: made.documentId,
+    number: made.number,
+    totalCents: made.totalCents,
+    issuedAt: made.issuedAt,
+    ...(made.permalink ? { permalink: made.permalink } : {}),
+    vatPercent,
+  };
 }
 
 const entryAt = (now: Date, text: string): TimelineEntry => ({ at: now.toISOString(), kind: 'note', by: SHOP, text });
@@ -118,16 +169,35 @@ function setbackOf(error: InvoicingProviderError, attempts: number, now: Date): 
  * provider's own mail failed (or it has none). On, the provider mails it first; either way the customer
  * gets each document once (the shop's mail is queued with the document's record: `recordDocument`).
  */
-async function shopMustMail(provider: InvoicingProvider, order: OrderItem, document: RecordedDocument, settings: InvoicingSettings): Promise<boolean> {
+async function shopMustMail(
+  provider: InvoicingProvider,
+  order: OrderItem,
+  document: RecordedDocument,
+  settings: InvoicingSettings,
+): Promise<boolean> {
   if (!order.email) return false;
   if (!settings.sendToCustomer) return true;
-  const made: IssuedDocument = { kind: document.kind, documentId: document.documentId, number: document.number, totalCents: document.totalCents, issuedAt: document.issuedAt };
+  const made: IssuedDocument = {
+    kind: document.kind,
+    documentId: document.documentId,
+    number: document.number,
+    totalCents: document.totalCents,
+    issuedAt: document.issuedAt,
+  };
   const words = document.kind === 'invoice-receipt' ? invoiceTexts.mail : invoiceTexts.creditMail;
   try {
-    await provider.email(made, { email: order.email, subject: words.subject(order.orderNumber), body: words.body(order.firstName, order.orderNumber) });
+    await provider.email(made, {
+      email: order.email,
+      subject: words.subject(order.orderNumber),
+      body: words.body(order.firstName, order.orderNumber),
+    });
     return false;
   } catch (error) {
-    logger.warn('document not e-mailed by the provider: the shop mails it', { orderId: order.id, documentId: document.documentId, error: error as Error });
+    logger.warn('document not e-mailed by the provider: the shop mails it', {
+      orderId: order.id,
+      documentId: document.documentId,
+      error: error as Error,
+    });
     return true;
   }
 }
@@ -141,23 +211,47 @@ export async function handleOrderInvoice(orderId: string, now = new Date()): Pro
   const record = order.invoicing;
   if (!work) return 'nothing';
   // Waiting for its backoff (the redrive job wakes it), refused (the owner's retry wakes it), or held by a live run.
-  if (record?.failed || (record?.retryAt && record.retryAt > now.toISOString()) || (record?.claimedUntil && record.claimedUntil > now.toISOString())) return 'nothing';
+  if (
+    record?.failed ||
+    (record?.retryAt && record.retryAt > now.toISOString()) ||
+    (record?.claimedUntil && record.claimedUntil > now.toISOString())
+  )
+    return 'nothing';
   const provider = await invoicingProvider(settings);
   if (!provider) return 'nothing';
   const token = randomUUID();
-  if (!(await claimInvoicing(order.id, record, token, new Date(now.getTime() + INVOICE_LEASE_MS).toISOString(), now.toISOString()))) return 'nothing';
+  if (!(await claimInvoicing(order.id, record, token, new Date(now.getTime() + INVOICE_LEASE_MS).toISOString(), now.toISOString())))
+    return 'nothing';
   try {
     const document = await issue(provider, order, work, settings, now);
-    const entry = entryAt(now, document.kind === 'invoice-receipt' ? invoiceTexts.timeline.issued(document.number, formatCents(document.totalCents)) : invoiceTexts.timeline.creditNote(document.number, formatCents(document.totalCents), record!.invoice!.number));
-    const mail = (await shopMustMail(provider, order, document, settings)) ? [invoiceMailItem(order, document, now, record?.invoice?.number)] : [];
+    const entry = entryAt(
+      now,
+      document.kind === 'invoice-receipt'
+        ? invoiceTexts.timeline.issued(document.number, formatCents(document.totalCents))
+        : invoiceTexts.timeline.creditNote(document.number, formatCents(document.totalCents), record!.invoice!.number),
+    );
+    const mail = (await shopMustMail(provider, order, document, settings))
+      ? [invoiceMailItem(order, document, now, record?.invoice?.number)]
+      : [];
     if (!(await recordDocument(order.id, token, document, entry, mail))) return 'nothing';
-    logger.info('invoicing document issued', { orderId, kind: document.kind, number: document.number, totalCents: document.totalCents, shopMail: mail.length > 0 });
+    logger.info('invoicing document issued', {
+      orderId,
+      kind: document.kind,
+      number: document.number,
+      totalCents: document.totalCents,
+      shopMail: mail.length > 0,
+    });
     return document.kind === 'invoice-receipt' ? 'issued' : 'credited';
   } catch (error) {
     if (!(error instanceof InvoicingProviderError)) throw error;
     const attempts = (record?.attempts ?? 0) + 1;
     const setback = setbackOf(error, attempts, now);
-    logger[setback.retryAt ? 'warn' : 'error']('invoicing document not issued', { orderId, kind: error.kind, attempts, reason: error.message });
+    logger[setback.retryAt ? 'warn' : 'error']('invoicing document not issued', {
+      orderId,
+      kind: error.kind,
+      attempts,
+      reason: error.message,
+    });
     // On the timeline once per stretch of trouble, not at every retry.
     const entry = attempts === 1 ? entryAt(now, invoiceTexts.timeline.pending(setback.reason)) : undefined;
     await recordSetback(order.id, token, { ...setback, attempts }, entry);

@@ -20,7 +20,13 @@
  */
 import { lisbonDate } from '#shared/dates.ts';
 import { netUnitPrice, type InvoiceLine } from '#shared/invoices.ts';
-import { InvoicingProviderError, type CreditNoteRequest, type InvoiceRequest, type InvoicingProvider, type IssuedDocument } from './invoicing-provider.ts';
+import {
+  InvoicingProviderError,
+  type CreditNoteRequest,
+  type InvoiceRequest,
+  type InvoicingProvider,
+  type IssuedDocument,
+} from './invoicing-provider.ts';
 
 export interface InvoiceXpressConfig {
   /** The account name (the subdomain of the account's address). */
@@ -46,10 +52,16 @@ interface IxDocument {
 
 type DocumentPath = 'invoice_receipts' | 'credit_notes';
 const TYPE_OF: Readonly<Record<DocumentPath, string>> = { invoice_receipts: 'InvoiceReceipt', credit_notes: 'CreditNote' };
-const KIND_OF: Readonly<Record<DocumentPath, IssuedDocument['kind']>> = { invoice_receipts: 'invoice-receipt', credit_notes: 'credit-note' };
+const KIND_OF: Readonly<Record<DocumentPath, IssuedDocument['kind']>> = {
+  invoice_receipts: 'invoice-receipt',
+  credit_notes: 'credit-note',
+};
 /** The legal number's prefix of each document type, as Portuguese documents print it. */
 const PREFIX_OF: Readonly<Record<DocumentPath, string>> = { invoice_receipts: 'FR', credit_notes: 'NC' };
-const PATH_OF: Readonly<Record<IssuedDocument['kind'], DocumentPath>> = { 'invoice-receipt': 'invoice_receipts', 'credit-note': 'credit_notes' };
+const PATH_OF: Readonly<Record<IssuedDocument['kind'], DocumentPath>> = {
+  'invoice-receipt': 'invoice_receipts',
+  'credit-note': 'credit_notes',
+};
 
 /** InvoiceXpress's dates: `dd/mm/yyyy`. */
 export function ixDate(day: string): string {
@@ -104,10 +116,14 @@ function ixCaller(config: InvoiceXpressConfig) {
     const text = await response.text();
     const json = text ? (JSON.parse(text) as T) : undefined;
     if (response.ok) return { status: response.status, json };
-    const said = (json as { errors?: { error?: string }[] } | undefined)?.errors?.map((error) => error.error).join('; ') || text.slice(0, 200) || response.statusText;
+    const said =
+      (json as { errors?: { error?: string }[] } | undefined)?.errors?.map((error) => error.error).join('; ') ||
+      text.slice(0, 200) ||
+      response.statusText;
     const message = `InvoiceXpress ${method} ${path.split('?')[0]}: ${response.status} ${said}`;
     if (response.status === 401 || response.status === 403) throw new InvoicingProviderError(message, 'credentials');
-    if (response.status === 429) throw new InvoicingProviderError(message, 'unavailable', Number(response.headers.get('retry-after')) || undefined);
+    if (response.status === 429)
+      throw new InvoicingProviderError(message, 'unavailable', Number(response.headers.get('retry-after')) || undefined);
     if (response.status >= 500) throw new InvoicingProviderError(message, 'unavailable');
     throw new InvoicingProviderError(message, 'request');
   }
@@ -120,12 +136,17 @@ function ixClient(config: InvoiceXpressConfig) {
 
   /** The shop's documents of `reference` and type, not deleted nor cancelled (drafts included). */
   async function byReference(path: DocumentPath, reference: string): Promise<IxDocument | undefined> {
-    const { json } = await call<{ invoices?: IxDocument[] }>('GET', `invoices.json?text=${encodeURIComponent(reference)}&type[]=${TYPE_OF[path]}&per_page=30`);
+    const { json } = await call<{ invoices?: IxDocument[] }>(
+      'GET',
+      `invoices.json?text=${encodeURIComponent(reference)}&type[]=${TYPE_OF[path]}&per_page=30`,
+    );
     return json?.invoices?.find((doc) => doc.reference === reference && doc.status !== 'deleted' && doc.status !== 'canceled');
   }
 
   async function changeState(path: DocumentPath, id: number, state: string, message?: string): Promise<IxDocument> {
-    const { json } = await call<Record<string, IxDocument>>('PUT', `${path}/${id}/change-state.json`, { [path.slice(0, -1)]: { state, ...(message ? { message } : {}) } });
+    const { json } = await call<Record<string, IxDocument>>('PUT', `${path}/${id}/change-state.json`, {
+      [path.slice(0, -1)]: { state, ...(message ? { message } : {}) },
+    });
     const doc = json?.[path.slice(0, -1)];
     if (!doc) throw new InvoicingProviderError(`InvoiceXpress ${path}/${id} change-state answered no document`, 'unavailable');
     return doc;
@@ -137,15 +158,34 @@ function ixClient(config: InvoiceXpressConfig) {
     if (doc.status === 'draft') {
       if (cents(doc.total) !== totalCents) {
         await changeState(path, doc.id, 'deleted');
-        throw new InvoicingProviderError(`InvoiceXpress draft ${doc.id} totals ${doc.total} €, the order ${(totalCents / 100).toFixed(2)} €: deleted, not issued`, 'request');
+        throw new InvoicingProviderError(
+          `InvoiceXpress draft ${doc.id} totals ${doc.total} €, the order ${(totalCents / 100).toFixed(2)} €: deleted, not issued`,
+          'request',
+        );
       }
       final = await changeState(path, doc.id, 'finalized');
     }
-    if (cents(final.total) !== totalCents) throw new InvoicingProviderError(`InvoiceXpress document ${final.id} totals ${final.total} €, not ${(totalCents / 100).toFixed(2)} €`, 'request');
-    return { kind: KIND_OF[path], documentId: String(final.id), number: `${PREFIX_OF[path]} ${final.inverted_sequence_number || final.sequence_number}`, totalCents, issuedAt: new Date().toISOString(), ...(final.permalink ? { permalink: final.permalink } : {}) };
+    if (cents(final.total) !== totalCents)
+      throw new InvoicingProviderError(
+        `InvoiceXpress document ${final.id} totals ${final.total} €, not ${(totalCents / 100).toFixed(2)} €`,
+        'request',
+      );
+    return {
+      kind: KIND_OF[path],
+      documentId: String(final.id),
+      number: `${PREFIX_OF[path]} ${final.inverted_sequence_number || final.sequence_number}`,
+      totalCents,
+      issuedAt: new Date().toISOString(),
+      ...(final.permalink ? { permalink: final.permalink } : {}),
+    };
   }
 
-  async function issue(path: DocumentPath, reference: string, totalCents: number, document: Record<string, unknown>): Promise<IssuedDocument> {
+  async function issue(
+    path: DocumentPath,
+    reference: string,
+    totalCents: number,
+    document: Record<string, unknown>,
+  ): Promise<IssuedDocument> {
     const existing = await byReference(path, reference);
     if (existing) return finalised(path, existing, totalCents);
     const key = path.slice(0, -1);
@@ -173,13 +213,25 @@ export function invoiceXpressProvider(config: InvoiceXpressConfig): InvoicingPro
           name: customer.name,
           // One client per NIF; the final consumer is one client for every sale without one.
           code: customer.nif ?? 'consumidor-final',
-          ...(customer.nif ? { fiscal_id: customer.nif, email: customer.email, address: customer.address, city: customer.city, postal_code: customer.postalCode, country: 'Portugal' } : { country: 'Portugal' }),
+          ...(customer.nif
+            ? {
+                fiscal_id: customer.nif,
+                email: customer.email,
+                address: customer.address,
+                city: customer.city,
+                postal_code: customer.postalCode,
+                country: 'Portugal',
+              }
+            : { country: 'Portugal' }),
         },
         items: ixItems(request.lines, request.vatPercent),
       });
     },
     async issueCreditNote(invoice: IssuedDocument, request: CreditNoteRequest) {
-      const { json } = await call<Record<string, { client?: { name?: string; code?: string } }>>('GET', `${PATH_OF[invoice.kind]}/${invoice.documentId}.json`);
+      const { json } = await call<Record<string, { client?: { name?: string; code?: string } }>>(
+        'GET',
+        `${PATH_OF[invoice.kind]}/${invoice.documentId}.json`,
+      );
       const client = json?.[PATH_OF[invoice.kind].slice(0, -1)]?.client;
       if (!client?.name) throw new InvoicingProviderError(`InvoiceXpress invoice ${invoice.documentId} answered no client`, 'unavailable');
       return issue('credit_notes', request.reference, request.amountCents, {
@@ -200,7 +252,9 @@ export function invoiceXpressProvider(config: InvoiceXpressConfig): InvoicingPro
       return status === 202 ? undefined : json?.output?.pdfUrl;
     },
     async email(document: IssuedDocument, to) {
-      await call('PUT', `${PATH_OF[document.kind]}/${document.documentId}/email-document.json`, { message: { client: { email: to.email, save: '0' }, subject: to.subject, body: to.body, logo: '0' } });
+      await call('PUT', `${PATH_OF[document.kind]}/${document.documentId}/email-document.json`, {
+        message: { client: { email: to.email, save: '0' }, subject: to.subject, body: to.body, logo: '0' },
+      });
     },
     async checkCredentials() {
       await call('GET', 'sequences.json');

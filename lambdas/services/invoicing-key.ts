@@ -22,7 +22,11 @@ export const INVOICING_KEY_HINT_LENGTH = 4;
 const t = invoicingSettingsTexts;
 
 /** Checks the key with the provider, then writes it to its secret and keeps its record; answers the record. */
-export async function saveInvoicingKey(input: InvoicingKeyInput, by: string, now = new Date()): Promise<{ readonly key: InvoicingKeyRecord }> {
+export async function saveInvoicingKey(
+  input: InvoicingKeyInput,
+  by: string,
+  now = new Date(),
+): Promise<{ readonly key: InvoicingKeyRecord }> {
   try {
     await invoicingAdapter({ provider: input.provider, account: input.account }, input.apiKey).checkCredentials();
   } catch (error) {
@@ -31,7 +35,11 @@ export async function saveInvoicingKey(input: InvoicingKeyInput, by: string, now
     throw new InvalidInput(t.keyRefused, { apiKey: t.keyRefused }, 'invoicing_key_refused');
   }
   await writeSecret(setting(INVOICING_ENV.secretArn), JSON.stringify({ apiKey: input.apiKey }));
-  const record: InvoicingKeyRecord = { savedAt: now.toISOString(), hint: input.apiKey.slice(-INVOICING_KEY_HINT_LENGTH), account: input.account };
+  const record: InvoicingKeyRecord = {
+    savedAt: now.toISOString(),
+    hint: input.apiKey.slice(-INVOICING_KEY_HINT_LENGTH),
+    account: input.account,
+  };
   await saveInvoicingKeyRecord(record);
   // Who and when; never the key (the hint is what the screen shows anyway).
   logger.info('invoicing key saved', { by, hint: record.hint, account: record.account });

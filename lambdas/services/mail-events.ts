@@ -16,18 +16,36 @@ import { SHOP } from './order-lifecycle.ts';
 export interface SesEvent {
   readonly eventType?: string;
   readonly notificationType?: string;
-  readonly mail: { readonly messageId: string; readonly destination?: readonly string[]; readonly tags?: Readonly<Record<string, readonly string[]>> };
+  readonly mail: {
+    readonly messageId: string;
+    readonly destination?: readonly string[];
+    readonly tags?: Readonly<Record<string, readonly string[]>>;
+  };
   readonly bounce?: {
     readonly bounceType: 'Permanent' | 'Transient' | 'Undetermined';
     readonly bounceSubType?: string;
     readonly timestamp?: string;
     readonly bouncedRecipients?: readonly { readonly emailAddress: string; readonly diagnosticCode?: string }[];
   };
-  readonly complaint?: { readonly timestamp?: string; readonly complainedRecipients?: readonly { readonly emailAddress: string }[]; readonly complaintFeedbackType?: string };
+  readonly complaint?: {
+    readonly timestamp?: string;
+    readonly complainedRecipients?: readonly { readonly emailAddress: string }[];
+    readonly complaintFeedbackType?: string;
+  };
 }
 
 /** The kinds of order e-mail a tag can name (the template ids of the order's mails). */
-const ORDER_MAIL_KINDS: readonly OrderEmailRecord['kind'][] = ['order-reserved', 'order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled', 'order-link', 'order-refunded', 'invoice-document'];
+const ORDER_MAIL_KINDS: readonly OrderEmailRecord['kind'][] = [
+  'order-reserved',
+  'order-received',
+  'payment-confirmed',
+  'shipped',
+  'review-request',
+  'order-cancelled',
+  'order-link',
+  'order-refunded',
+  'invoice-document',
+];
 const ORDER_ID = /^\d{6}$/;
 /** A diagnostic is the remote server's text: kept short, one line. */
 const DETAIL_MAX = 300;
@@ -68,8 +86,20 @@ export async function recordMailEvent(event: SesEvent, now = new Date()): Promis
   logger.warn('mail bounced or complained', { kind: meaning.status, orderId, template: kind, messageId: event.mail.messageId });
   if (!orderId || !ORDER_ID.test(orderId) || !kind || !ORDER_MAIL_KINDS.includes(kind)) return 'ignored';
   const at = meaning.problem.at;
-  const record: OrderEmailRecord = { kind, status: meaning.status, at, ...(meaning.problem.detail ? { error: meaning.problem.detail } : {}) };
-  const entry: TimelineEntry = { at, kind: 'email', by: SHOP, email: kind, outcome: meaning.status, ...(meaning.problem.detail ? { text: meaning.problem.detail } : {}) };
+  const record: OrderEmailRecord = {
+    kind,
+    status: meaning.status,
+    at,
+    ...(meaning.problem.detail ? { error: meaning.problem.detail } : {}),
+  };
+  const entry: TimelineEntry = {
+    at,
+    kind: 'email',
+    by: SHOP,
+    email: kind,
+    outcome: meaning.status,
+    ...(meaning.problem.detail ? { text: meaning.problem.detail } : {}),
+  };
   const written = await recordMailProblem(orderId, `${event.mail.messageId}#${meaning.status}`, record, entry, meaning.problem);
   return written ? 'recorded' : 'ignored';
 }

@@ -22,7 +22,14 @@ const ORDER_MOVE_SLUG = (status: OrderStatus): string => status.toLowerCase().re
  * The outbox items of the mails that follow `from → to` asked by `cause`, of `after` (the order once
  * moved). `options`: the tracking code of a shipping move.
  */
-export function moveMailItems(after: Order, from: OrderStatus, to: OrderStatus, cause: MoveCause, now: Date, options: Pick<MailOptions, 'trackingCode' | 'carrier'> = {}): TransactionItem[] {
+export function moveMailItems(
+  after: Order,
+  from: OrderStatus,
+  to: OrderStatus,
+  cause: MoveCause,
+  now: Date,
+  options: Pick<MailOptions, 'trackingCode' | 'carrier'> = {},
+): TransactionItem[] {
   const event = moveEvent(from, to, cause);
   return moveEffects(from, to, cause).mails.map((mail) => {
     switch (mail) {

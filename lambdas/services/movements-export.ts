@@ -86,12 +86,27 @@ function totalRows(movements: readonly Movement[]): (string | number)[][] {
     addTo(byMethod, `${method} ${currency}`, ledgerMethodLabel(method), movement);
     addTo(all, currency, movementTexts.allMethods, movement);
   }
-  const row = (sums: Sums) => ['', '', '', movementTexts.total, sums.label, '', csvMoney(sums.in), csvMoney(sums.out), sums.currency, '', '', ''];
+  const row = (sums: Sums) => [
+    '',
+    '',
+    '',
+    movementTexts.total,
+    sums.label,
+    '',
+    csvMoney(sums.in),
+    csvMoney(sums.out),
+    sums.currency,
+    '',
+    '',
+    '',
+  ];
   return [...byMethod.values(), ...all.values()].map(row);
 }
 
 /** The Movimentos CSV of `orders`: the header on the first line, the movements by time, the totals. */
 export function movementsCsv(orders: readonly Order[]): string {
-  const movements = orders.flatMap(orderMovements).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order.orderNumber - b.order.orderNumber));
+  const movements = orders
+    .flatMap(orderMovements)
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order.orderNumber - b.order.orderNumber));
   return csvDocument([...movementTexts.columns, discountCodeTexts.csvColumns[0]], [...movements.map(movementRow), ...totalRows(movements)]);
 }

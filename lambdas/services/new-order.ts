@@ -28,8 +28,16 @@ import { giftOf, pricedMoney } from './order-money.ts';
  * What a new order holds and against which counters: its units, against its client address, e-mail
  * and phone (each by its key, `#shared/identity-keys.ts`).
  */
-export function orderHold(shipping: PlaceOrderInput['shipping'], clientAddress: string, orderLines: readonly OrderLine[]): { keys: string[]; units: number } {
-  const keys = [holdCounterName('address', clientAddressKey(clientAddress)), holdCounterName('email', emailKey(shipping.email)), holdCounterName('phone', phoneKey(shipping.phone))];
+export function orderHold(
+  shipping: PlaceOrderInput['shipping'],
+  clientAddress: string,
+  orderLines: readonly OrderLine[],
+): { keys: string[]; units: number } {
+  const keys = [
+    holdCounterName('address', clientAddressKey(clientAddress)),
+    holdCounterName('email', emailKey(shipping.email)),
+    holdCounterName('phone', phoneKey(shipping.phone)),
+  ];
   return { keys, units: orderLines.reduce((sum, line) => sum + line.quantity, 0) };
 }
 
@@ -73,7 +81,9 @@ export function newOrderItem(draft: OrderDraft, orderNumber: number, accessToken
     ...(slot ? { mbwayNumber: slot.number, mbwayMonth: month, ...(slot.live ? { mbwayLive: true } : {}) } : {}),
     lines: priced.lines,
     ...pricedMoney(priced, draft.codeUse?.keys, giftOf(input, settings)),
-    ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
+    ...(proof
+      ? { proofKey: proof.key, proofContentType: proof.contentType }
+      : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
     ...(providerPayment ? { providerPayment } : {}),
     ...invoiceCustomerOf(input),
     holdKeys: hold.keys,
@@ -90,7 +100,12 @@ export function newOrderItem(draft: OrderDraft, orderNumber: number, accessToken
  * The writes of a new order's transaction: the order, its stock, MB WAY slot, proof, hold, code use,
  * idempotency record (`claim`), counts, search terms, first e-mails and the open reservation's record.
  */
-export function newOrderWrites(order: OrderItem, draft: OrderDraft, slot: MbWaySlot | undefined, claim: TransactionItem): TransactionItem[] {
+export function newOrderWrites(
+  order: OrderItem,
+  draft: OrderDraft,
+  slot: MbWaySlot | undefined,
+  claim: TransactionItem,
+): TransactionItem[] {
   const { priced, settings, now, status, proof, providerPayment, hold, codeUse, open } = draft;
   const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, priced.lines, now), ...(slot ? [slot.item] : [])];
   if (proof) items.push(claimProofItem(proof.key, order.id, now));

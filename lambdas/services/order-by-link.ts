@@ -48,7 +48,12 @@ function notAwaitingPayment(order: Order): Conflict {
  * `Confirmar Pagamento` (`payReservation`), if it has not expired, and the proof backs no other order. Sending the same
  * proof again for the same order answers the order as it is (a double click).
  */
-export async function attachProof(id: string | undefined, input: AttachProofInput, proofs: ProofClaims, now = new Date()): Promise<CustomerOrderResponse> {
+export async function attachProof(
+  id: string | undefined,
+  input: AttachProofInput,
+  proofs: ProofClaims,
+  now = new Date(),
+): Promise<CustomerOrderResponse> {
   const [order, { payments }] = await Promise.all([orderWithToken(id, input.accessToken), shopSettings(now.getTime())]);
   const claimedKey = claimedProofKey(input.proofKey);
   if (order.status !== RESERVED_STATUS) {
@@ -57,7 +62,8 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
   // Another manual method than the one chosen: only one the shop offers now.
-  if (input.method && input.method !== order.paymentMethod && !methodOffered(payments, input.method)) throw new InvalidInput(validationTexts.proofMethod.invalid, { method: validationTexts.proofMethod.invalid });
+  if (input.method && input.method !== order.paymentMethod && !methodOffered(payments, input.method))
+    throw new InvalidInput(validationTexts.proofMethod.invalid, { method: validationTexts.proofMethod.invalid });
   const proof = await proofs.claim(input.proofKey);
   const paid = await payReservation(order, { ...proof, ...(input.method ? { method: input.method } : {}) }, now);
   // The order holds the proof's safe copy: the original upload is no longer needed.

@@ -14,7 +14,16 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminTexts, myOrderTexts, paymentEventTexts } from '#shared/messages/index.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import type { LedgerEntry, ProofMethod } from '#shared/ledger.ts';
-import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PROOF_STATUS, RESERVED_STATUS, TO_SHIP_STATUS, type MoveCause, type OrderStatus } from '#shared/order-status.ts';
+import {
+  CLOSED_STATUS,
+  isBeforeShipping,
+  isHeldStatus,
+  PROOF_STATUS,
+  RESERVED_STATUS,
+  TO_SHIP_STATUS,
+  type MoveCause,
+  type OrderStatus,
+} from '#shared/order-status.ts';
 import type { TrackingCarrier } from '#shared/tracking.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
@@ -69,8 +78,19 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
  * the dashboard's counters of the move. Answers 'status-changed' when the order is no longer in the
  * status that was read (or another condition of `stopOn` failed: what was asked is done or moot); retries races.
  */
-async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[], stopOn: readonly string[] = [ORDER_IN_STATUS]): Promise<MoveResult> {
-  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to), ...holdReleaseItems(order, to), ...codeReleaseItems(order, to), ...mbwaySlotItems(order, to)];
+async function moveWith(
+  order: OrderItem,
+  to: OrderStatus,
+  moveItems: readonly TransactionItem[],
+  stopOn: readonly string[] = [ORDER_IN_STATUS],
+): Promise<MoveResult> {
+  const items = [
+    ...moveItems,
+    ...statusMoveCountItems(order, order.status, to),
+    ...holdReleaseItems(order, to),
+    ...codeReleaseItems(order, to),
+    ...mbwaySlotItems(order, to),
+  ];
   // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
@@ -81,7 +101,8 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
     if (refused.length > 0) {
       // A product from before sizes: given its size, the same close goes through (`npm run recount` not run yet).
       const migrated = await Promise.all(refused.map((reason) => giveSoleVariantFromRefusal(reason.old)));
-      if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: a give-back condition failed`);
+      if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries)
+        throw new Error(`order ${order.id}: a give-back condition failed`);
       continue;
     }
     // Still conflicting (the expiry job, the owner, another tab on the same items): a 409 to ask again, never a 500.
@@ -127,7 +148,13 @@ function mbwaySlotItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
  * The owner moves an order to another status that holds nothing back (e.g. Enviar → Enviado), with the
  * mails of the move's effects (`MOVE_EFFECTS`); `tracking`: the code the shipped mail carries.
  */
-export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date, tracking: { readonly trackingCode?: string; readonly carrier?: TrackingCarrier } = {}): Promise<MoveResult> {
+export function moveOrder(
+  order: OrderItem,
+  to: OrderStatus,
+  by: string,
+  now: Date,
+  tracking: { readonly trackingCode?: string; readonly carrier?: TrackingCarrier } = {},
+): Promise<MoveResult> {
   const entry = statusEntry(order.status, to, by, now);
   const mails = moveMailItems(afterMove(order, to, {}, [entry]), order.status, to, 'owner', now, tracking);
   return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry }, now), ...mails]);
@@ -146,7 +173,11 @@ export type PaymentMove =
  * a reservation that has not expired at `now`, in one transaction with the claim of the proof (a proof
  * backs one order), the dashboard's counters of the move and the e-mails of a paid order.
  */
-export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string; readonly method?: ProofMethod }, now: Date): Promise<PaymentMove> {
+export async function payReservation(
+  order: OrderItem,
+  proof: { readonly key: string; readonly contentType: string; readonly method?: ProofMethod },
+  now: Date,
+): Promise<PaymentMove> {
   const entry = statusEntry(RESERVED_STATUS, PROOF_STATUS, CUSTOMER, now, 'comprovativo enviado');
   // The proof's method, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer): the ledger's entry says it.
   const fields = {
@@ -190,7 +221,12 @@ export function payOutsideSite(order: OrderItem, note: string, by: string, now: 
  * stays taken, its hold on the customer's caps is given back, it no longer expires. 'status-changed':
  * the order moved meanwhile or the event was applied already.
  */
-export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord & { readonly paymentId: string }, eventItem: NamedCondition, now: Date): Promise<MoveResult> {
+export function payByProvider(
+  order: OrderItem,
+  payment: ProviderPaymentRecord & { readonly paymentId: string },
+  eventItem: NamedCondition,
+  now: Date,
+): Promise<MoveResult> {
   const to = TO_SHIP_STATUS;
   // The shop moved it, on the provider's word (the owner's page says "automaticamente"), not the customer.
   const entry = statusEntry(RESERVED_STATUS, to, SHOP, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method]));
@@ -224,14 +260,32 @@ export function closeOrder(
 ): Promise<MoveResult> {
   const entry = statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text);
   const manual = options.manualRefund ? { ledgerRecords: [...(order.ledgerRecords ?? []), options.manualRefund] } : {};
-  const refundAsked = options.refundCents === undefined || !order.providerPayment ? {} : { providerPayment: { ...order.providerPayment, refundRequestedCents: options.refundCents } };
+  const refundAsked =
+    options.refundCents === undefined || !order.providerPayment
+      ? {}
+      : { providerPayment: { ...order.providerPayment, refundRequestedCents: options.refundCents } };
   const after = afterMove(order, CLOSED_STATUS, { ...manual, ...refundAsked }, [entry, ...(options.notes ?? [])]);
-  const move = moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry, also: options.notes, refundRequestedCents: options.refundCents, ...(options.manualRefund ? { ledgerRecord: options.manualRefund } : {}) }, now);
+  const move = moveOrderItem(
+    order.id,
+    {
+      from: order.status,
+      to: CLOSED_STATUS,
+      entry,
+      also: options.notes,
+      refundRequestedCents: options.refundCents,
+      ...(options.manualRefund ? { ledgerRecord: options.manualRefund } : {}),
+    },
+    now,
+  );
   const items: TransactionItem[] = [move];
   if (options.restock) {
     const actor: StockActor = { kind: 'order', orderId: order.id };
     // Lines ordered before sizes existed name none: they took the product's one size.
-    const lines = order.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? DEFAULT_VARIANT_ID, quantity: line.quantity }));
+    const lines = order.lines.map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId ?? DEFAULT_VARIANT_ID,
+      quantity: line.quantity,
+    }));
     for (const [productId, units] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, units, now));
     for (const line of lines) items.push(stockMovementItem({ ...line, delta: line.quantity, reason: options.reason, actor }, now));
   }

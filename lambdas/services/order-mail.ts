@@ -79,7 +79,9 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
       price: formatCents(line.unitPriceCents),
       total: formatCents(line.lineTotalCents),
       // Discounted: the amounts before the discount too, struck through, so the lines add up to the subtotal.
-      ...(line.unitPriceCents < line.priceCents ? { fullPrice: formatCents(line.priceCents), fullTotal: formatCents(line.priceCents * line.quantity) } : {}),
+      ...(line.unitPriceCents < line.priceCents
+        ? { fullPrice: formatCents(line.priceCents), fullTotal: formatCents(line.priceCents * line.quantity) }
+        : {}),
     })),
     subtotal: formatCents(order.subtotalCents),
     discount: formatCents(order.discountCents),
@@ -90,7 +92,13 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
     noDiscount: order.discountCents === 0,
     ...mailCode(order),
     shippingMethod: SHIPPING_METHODS[order.shippingMethod].label,
-    address: { name: `${order.firstName} ${order.lastName}`, street: order.address, postalCode: order.postalCode, city: order.city, country: order.country },
+    address: {
+      name: `${order.firstName} ${order.lastName}`,
+      street: order.address,
+      postalCode: order.postalCode,
+      city: order.city,
+      country: order.country,
+    },
     ...giftMailData(order),
   };
 }
@@ -136,7 +144,9 @@ function providerReservationData(order: Order): Partial<QueuedMailData['order-re
   if (!payment) return {};
   // The provider refused the start: payable by another method until the deadline (with a proof), the mail says so.
   if (payment.status === 'failed') return { instructions: paymentStartTexts.startFailed(payment.failure ?? paymentStartTexts.unavailable) };
-  const instructions = paymentTexts.instructionsText(payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true });
+  const instructions = paymentTexts.instructionsText(
+    payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true },
+  );
   if (payment.method === 'mbway') return { instructions, mbwayAutomatic: true };
   const reference = payment.multibanco;
   if (!reference) throw new Error(`The reservation e-mail of order ${order.id} needs its Multibanco reference`);
@@ -181,9 +191,23 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
       return { template: kind, data: orderReceivedData(order) };
     case 'payment-confirmed':
       // Confirmed by the payment provider, the mail says so (and by which method); else the method the owner confirmed.
-      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, provider: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : { ...base, method: moneyView(order).methodLabel } };
+      return {
+        template: kind,
+        data:
+          order.providerPayment?.status === 'succeeded'
+            ? { ...base, provider: PAYMENT_METHOD_LABELS[order.providerPayment.method] }
+            : { ...base, method: moneyView(order).methodLabel },
+      };
     case 'order-refunded':
-      return { template: kind, data: { ...base, amount: formatCents(options.refundedCents ?? refundedCents(order)), method: refundMethodLabel(order, options.refundMethod), ...(options.partial ? { partial: true } : {}) } };
+      return {
+        template: kind,
+        data: {
+          ...base,
+          amount: formatCents(options.refundedCents ?? refundedCents(order)),
+          method: refundMethodLabel(order, options.refundMethod),
+          ...(options.partial ? { partial: true } : {}),
+        },
+      };
     case 'shipped':
       return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
@@ -207,7 +231,12 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
       id: `order#${order.id}#${kind}#${event}`,
       to: order.email,
       mail: customerMail(order, kind, options),
-      effect: { kind: 'order', orderId: order.id, email: kind, ...(options.trackingCode ? { trackingCode: options.trackingCode, carrier: options.carrier ?? DEFAULT_CARRIER } : {}) },
+      effect: {
+        kind: 'order',
+        orderId: order.id,
+        email: kind,
+        ...(options.trackingCode ? { trackingCode: options.trackingCode, carrier: options.carrier ?? DEFAULT_CARRIER } : {}),
+      },
     },
     now,
   );
@@ -220,7 +249,14 @@ function ownerOrderItem(order: Order, id: string, template: 'owner-new-order' | 
 
 /** What the owner's note about an order says: who, the total, the method, and the code in the total if any. */
 export function ownerOrderData(order: Order): QueuedMailData['owner-new-order'] {
-  return { number: order.orderNumber, customer: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), method: moneyView(order).methodLabel, ...mailCode(order) };
+  return {
+    number: order.orderNumber,
+    customer: `${order.firstName} ${order.lastName}`,
+    email: order.email,
+    total: formatCents(order.totalCents),
+    method: moneyView(order).methodLabel,
+    ...mailCode(order),
+  };
 }
 
 /** The transaction item that tells the owner that a proof of payment arrived. */
@@ -258,7 +294,13 @@ export function switchedMethodMailItem(order: Order, now: Date, payments: Paymen
  * The customer is told that their provider payment came after the reservation closed and was given back
  * (`refundedCents`); one per refund (`refundId`).
  */
-export function refundMailItem(order: Order, refundId: string, refundedCents: number, now: Date, refund: Pick<MailOptions, 'partial' | 'refundMethod'> = {}) {
+export function refundMailItem(
+  order: Order,
+  refundId: string,
+  refundedCents: number,
+  now: Date,
+  refund: Pick<MailOptions, 'partial' | 'refundMethod'> = {},
+) {
   return customerMailItem(order, 'order-refunded', refundId, now, { refundedCents, ...refund });
 }
 
@@ -292,5 +334,13 @@ export function invoiceMailItem(order: Order, document: MailedDocument, now: Dat
     ...(credit && invoiceNumber ? { invoice: invoiceNumber } : {}),
     ...(document.permalink ? { documentLink: document.permalink } : {}),
   };
-  return outboxMailPut({ id: `order#${order.id}#invoice-document#${document.documentId}`, to: order.email, mail: { template: 'invoice-document', data }, effect: { kind: 'order', orderId: order.id, email: 'invoice-document' } }, now);
+  return outboxMailPut(
+    {
+      id: `order#${order.id}#invoice-document#${document.documentId}`,
+      to: order.email,
+      mail: { template: 'invoice-document', data },
+      effect: { kind: 'order', orderId: order.id, email: 'invoice-document' },
+    },
+    now,
+  );
 }

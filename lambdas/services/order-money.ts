@@ -15,7 +15,8 @@ import type { CodedOrder } from './discount-codes.ts';
  */
 export function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGift | undefined {
   const gift = orderGift(input.gift, settings.giftWrap);
-  if (gift === 'wrap-not-offered') throw new InvalidInput(giftTexts.wrapNotOffered, { 'gift.wrap': giftTexts.wrapNotOffered }, 'gift_wrap_unavailable');
+  if (gift === 'wrap-not-offered')
+    throw new InvalidInput(giftTexts.wrapNotOffered, { 'gift.wrap': giftTexts.wrapNotOffered }, 'gift_wrap_unavailable');
   return gift;
 }
 
@@ -26,6 +27,16 @@ export function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGif
  */
 export function pricedMoney({ quote }: CodedOrder, codeUseKeys: readonly string[] | undefined, gift: OrderGift | undefined) {
   const total = withGiftWrap(quote, giftWrapCents(gift)).orderTotalCents;
-  const money = { subtotalCents: quote.subtotalCents, discountCents: quote.discountCents, shippingCents: quote.shippingCents, totalCents: total };
-  return { ...money, ...(quote.discount ? { discount: quote.discount } : {}), ...(codeUseKeys ? { codeUseKeys } : {}), ...(gift ? { gift } : {}) };
+  const money = {
+    subtotalCents: quote.subtotalCents,
+    discountCents: quote.discountCents,
+    shippingCents: quote.shippingCents,
+    totalCents: total,
+  };
+  return {
+    ...money,
+    ...(quote.discount ? { discount: quote.discount } : {}),
+    ...(codeUseKeys ? { codeUseKeys } : {}),
+    ...(gift ? { gift } : {}),
+  };
 }

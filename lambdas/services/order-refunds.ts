@@ -41,7 +41,13 @@ export async function refundPart(id: string | undefined, input: OrderRefundInput
   const refund = refundOfPart(order, input.refundCents, input.refundMethod, input.expectedLeftCents, by, now, changedMeanwhile);
   const entry: TimelineEntry = { at: now.toISOString(), kind: 'payment', by, text: refundTexts.partial(refund.text) };
   const items = refund.manualRefund
-    ? [manualRefundItem(order.id, refund.manualRefund, order.status, item.ledgerRecords?.length ?? 0, entry), refundMailItem(order, `manual-${refund.manualRefund.at}`, refund.manualRefund.amountCents, now, { partial: true, refundMethod: refund.manualRefund.method })]
+    ? [
+        manualRefundItem(order.id, refund.manualRefund, order.status, item.ledgerRecords?.length ?? 0, entry),
+        refundMailItem(order, `manual-${refund.manualRefund.at}`, refund.manualRefund.amountCents, now, {
+          partial: true,
+          refundMethod: refund.manualRefund.method,
+        }),
+      ]
     : [refundAskedItem(order.id, refund.refundCents!, order.providerPayment?.refunds?.length ?? 0, entry)];
   // A token of its own: two tabs in the same millisecond are two requests, not one repeated.
   const result = await writeTransactionRetrying(items, randomUUID());

@@ -30,7 +30,10 @@ export async function refuseShortNow(orderLines: readonly OrderLine[]): Promise<
     const product = products.get(line.productId);
     if (!product) continue;
     const stock = product.variants.find((variant) => variant.id === line.variantId)?.stock ?? 0;
-    if (stock < line.quantity) short.set(stockCondition(line.productId), { old: { variantStock: Object.fromEntries(product.variants.map((variant) => [variant.id, variant.stock])) } });
+    if (stock < line.quantity)
+      short.set(stockCondition(line.productId), {
+        old: { variantStock: Object.fromEntries(product.variants.map((variant) => [variant.id, variant.stock])) },
+      });
   }
   refuseShortLine((condition) => short.get(condition), orderLines);
 }
@@ -50,11 +53,22 @@ export async function readyToTry(orderLines: readonly OrderLine[], attempt: numb
  * names an item once), each named `stockCondition(productId)`, and one movement per line.
  */
 export function takeOrderStock(orderId: string, orderLines: readonly OrderLine[], now: Date): TransactionItem[] {
-  const units = unitsByProduct(orderLines.map((line) => ({ productId: line.productId, variantId: line.variantId!, quantity: line.quantity })));
+  const units = unitsByProduct(
+    orderLines.map((line) => ({ productId: line.productId, variantId: line.variantId!, quantity: line.quantity })),
+  );
   return [
     ...[...units].map(([productId, productUnits]) => takeStockItem(productId, productUnits, now)),
     ...orderLines.map((line) =>
-      stockMovementItem({ productId: line.productId, variantId: line.variantId!, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId } }, now),
+      stockMovementItem(
+        {
+          productId: line.productId,
+          variantId: line.variantId!,
+          delta: -line.quantity,
+          reason: 'reservation',
+          actor: { kind: 'order', orderId },
+        },
+        now,
+      ),
     ),
   ];
 }
@@ -65,7 +79,10 @@ export function refuseShortLine(refused: (condition: string) => Refusal | undefi
     const refusal = refused(stockCondition(productId));
     if (!refusal) continue;
     const old = refusal.old;
-    const index = Math.max(0, orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity));
+    const index = Math.max(
+      0,
+      orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity),
+    );
     const line = orderLines[index]!;
     const message = checkoutTexts.outOfStock(nameWithSize(line.name, line.size), variantStockOf(old, line.variantId!));
     throw new OutOfStock(message, { [`items.${index}.quantity`]: message });

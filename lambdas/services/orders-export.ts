@@ -26,19 +26,53 @@ import { movementsCsv } from './movements-export.ts';
 import { discountCodeTexts } from '#shared/messages/index.ts';
 
 const ORDER_COLUMNS = [
-  'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+  'Nº encomenda',
+  'Data',
+  'Estado',
+  'Nome',
+  'Apelido',
+  'E-mail',
+  'Telefone',
+  'Morada',
+  'Código postal',
+  'Localidade',
+  'País',
+  'Pagamento',
+  'Envio',
+  'Subtotal',
+  'Desconto',
+  'Portes',
+  'Total',
   // From the order's ledger (docs/money.md): its financial status, what came in, what went back.
   ...movementTexts.orderColumns,
   // The invoice (docs/invoices.md): the customer's NIF, the fatura-recibo's number, the credit notes (number and amount).
-  'NIF', 'Fatura', 'Notas de crédito',
+  'NIF',
+  'Fatura',
+  'Notas de crédito',
   // Gift orders (docs/gifts.md): Sim / Não, and the wrap's price as charged.
-  giftTexts.csvGift, giftTexts.csvWrap,
+  giftTexts.csvGift,
+  giftTexts.csvWrap,
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
-  'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
+  'Pagamento no Stripe',
+  'Comissão do Stripe',
+  'Líquido recebido',
+  'Reembolsado pelo Stripe',
   // The discount code and what it took off (docs/discount-codes.md); empty without one.
   ...discountCodeTexts.csvColumns,
 ];
-const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];
+const LINE_COLUMNS = [
+  'Nº encomenda',
+  'Data',
+  'Estado',
+  'Peça',
+  'Código',
+  'SKU',
+  'Quantidade',
+  'Preço unitário',
+  'Desconto (%)',
+  'Preço com desconto',
+  'Total da linha',
+];
 
 /** The day after `day` (`YYYY-MM-DD`). */
 function nextDay(day: string): string {
@@ -56,13 +90,21 @@ function providerCells(order: Order): string[] {
   const payment = order.providerPayment;
   if (payment?.status !== 'succeeded' || !payment.paymentId) return ['', '', '', ''];
   const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-  return [payment.paymentId, payment.feeCents === undefined ? '' : csvMoney(payment.feeCents), payment.netCents === undefined ? '' : csvMoney(payment.netCents), csvMoney(refunded)];
+  return [
+    payment.paymentId,
+    payment.feeCents === undefined ? '' : csvMoney(payment.feeCents),
+    payment.netCents === undefined ? '' : csvMoney(payment.netCents),
+    csvMoney(refunded),
+  ];
 }
 
 /** The order's money as the accountant reads it: the method that paid (or is being checked), its financial status, in and back. */
 export function moneyCells(order: Order): { readonly method: string; readonly cells: string[] } {
   const { ledger, financialStatus } = moneyOf(order);
-  return { method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)), cells: [ownerFinancialTexts[financialStatus], csvMoney(receivedCents(ledger)), csvMoney(refundedCents(ledger))] };
+  return {
+    method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)),
+    cells: [ownerFinancialTexts[financialStatus], csvMoney(receivedCents(ledger)), csvMoney(refundedCents(ledger))],
+  };
 }
 
 /** The invoice's cells: the NIF given, the fatura-recibo's number once issued, each credit note with its amount. */
@@ -74,7 +116,9 @@ function invoiceCells(order: Order): string[] {
 
 export async function exportOrders(query: OrdersExportQuery): Promise<{ filename: string; csv: string }> {
   const statuses = exportStatuses(query);
-  const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) => statuses.includes(order.status));
+  const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) =>
+    statuses.includes(order.status),
+  );
   const filename = exportFileName(query);
   if (query.kind === 'movements') return { filename, csv: movementsCsv(orders) };
   if (query.kind === 'lines') {

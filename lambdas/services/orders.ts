@@ -19,7 +19,14 @@ import { backoff, BACKOFF } from '../backoff.ts';
 import { CheckoutBusy, Conflict, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
-import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyItem,
+  IDEMPOTENCY_CLAIM_HELD,
+  peekIdempotencyKey,
+  releaseIdempotencyKey,
+  type Claim,
+} from '../repositories/idempotency.ts';
 import { toOrder } from '../repositories/orders.ts';
 import { PROOF_UNCLAIMED } from '../repositories/order-proofs.ts';
 import { getProductsConsistent } from '../repositories/products.ts';
@@ -40,7 +47,16 @@ import { holdLimit } from './hold-refusal.ts';
 import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
 import { giftOf } from './order-money.ts';
 import { takeCodeUseItems } from '../repositories/discount-codes.ts';
-import { ANSWER_MARGIN_MS, assertTimeFor, beforeDeadline, BUSY_RETRY_AFTER_SECONDS, checkoutDeadline, settledBy, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
+import {
+  ANSWER_MARGIN_MS,
+  assertTimeFor,
+  beforeDeadline,
+  BUSY_RETRY_AFTER_SECONDS,
+  checkoutDeadline,
+  settledBy,
+  TRANSACTION_ALLOWANCE_MS,
+  type CheckoutDeadline,
+} from './checkout-deadline.ts';
 
 /** How long an order is tried again at most: the customer is told to try again well before the function's 10 s are up (never a timeout). */
 const ORDER_RETRY_MS = 5_000;
@@ -99,9 +115,20 @@ function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
  * `deadline`: the answer comes by then, a 503 `checkout_busy` if the order could not be settled in time
  * (`./checkout-deadline.ts`).
  */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, clientAddress: string, now = new Date(), deadline = checkoutDeadline()): Promise<PlacedOrder> {
+export async function placeOrder(
+  input: PlaceOrderInput,
+  idempotencyKey: string | undefined,
+  proofs: ProofClaims,
+  clientAddress: string,
+  now = new Date(),
+  deadline = checkoutDeadline(),
+): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-    throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
+    throw new InvalidInput(
+      apiTexts.idempotencyKeyMissing,
+      { 'Idempotency-Key': apiTexts.idempotencyKeyMissing },
+      'idempotency_key_invalid',
+    );
   }
   const fingerprint = fingerprintOf(input);
   // A repeated key answers from its record; a request refused on price or stock writes nothing at all.
@@ -118,14 +145,19 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   }
   const automatic = byProvider(settings, input.shipping.paymentMethod);
   // The provider confirms the payment itself (docs/design.md §34): a proof has nothing to prove.
-  if (automatic && input.proofKey) throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
+  if (automatic && input.proofKey)
+    throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
   giftOf(input, settings);
   // A sold-out piece is told here, from one consistent read: no claim, no transaction. The code
   // (docs/discount-codes.md) prices with the lines; its uses are the transaction's to decide.
-  const priced = await beforeDeadline(deadline, priceOrder(input).then((lines) => priceWithCode(lines, input.shipping.shippingMethod, input.discountCode, now)));
+  const priced = await beforeDeadline(
+    deadline,
+    priceOrder(input).then((lines) => priceWithCode(lines, input.shipping.shippingMethod, input.discountCode, now)),
+  );
   const pricedAt = Date.now();
   // Automatic MB WAY asks the customer's own phone: no number of the month, no slot (nor its limits).
-  if (input.shipping.paymentMethod === 'mbway' && !automatic) await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
+  if (input.shipping.paymentMethod === 'mbway' && !automatic)
+    await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
   // A reservation (no proof yet) is the only open one of its e-mail and cart.
   const open = input.proofKey ? undefined : await checkOpenReservation(input, now);
@@ -136,10 +168,15 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now, { deadline, pricedAt });
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now, {
+      deadline,
+      pricedAt,
+    });
   } catch (error) {
     // Not waited for past the deadline: a claim left behind lapses after its lock, and asking again meanwhile is answered 409 in progress.
-    const release = releaseIdempotencyKey(idempotencyKey, fingerprint).catch((failed: unknown) => logger.error('could not release idempotency key', { error: failed as Error }));
+    const release = releaseIdempotencyKey(idempotencyKey, fingerprint).catch((failed: unknown) =>
+      logger.error('could not release idempotency key', { error: failed as Error }),
+    );
     await settledBy(deadline, release, ANSWER_MARGIN_MS / 2);
     throw error;
   }
@@ -161,7 +198,8 @@ async function priceOrder(input: PlaceOrderInput): Promise<ScopedLine[]> {
   const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
     const product = products.get(item.productId);
-    if (!product) throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
+    if (!product)
+      throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
     const variant = lineVariant(product, item.variantId);
     if (!variant) {
       const message = item.variantId === undefined ? checkoutTexts.sizeRequired(product.name) : checkoutTexts.sizeGone(product.name);
@@ -176,7 +214,13 @@ async function priceOrder(input: PlaceOrderInput): Promise<ScopedLine[]> {
       const message = checkoutTexts.outOfStock(name, variant.stock);
       throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
     }
-    return { product, variant, quantity: item.quantity, priceCents: variantPriceCents(product, variant), discountPercent: product.discountPercent };
+    return {
+      product,
+      variant,
+      quantity: item.quantity,
+      priceCents: variantPriceCents(product, variant),
+      discountPercent: product.discountPercent,
+    };
   });
   return lines.map((line) => {
     const priced = priceLine(line);
@@ -223,7 +267,15 @@ async function dropProofUpload(proofs: ProofClaims, proofKey: string, deadline: 
   await settledBy(deadline, drop, ANSWER_MARGIN_MS / 2);
 }
 
-async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date, timing: OrderTiming): Promise<PlaceOrderResponse> {
+async function writeOrder(
+  input: PlaceOrderInput,
+  priced: CodedOrder,
+  claims: OrderClaims,
+  settings: ShopSettings,
+  proofs: ProofClaims,
+  now: Date,
+  timing: OrderTiming,
+): Promise<PlaceOrderResponse> {
   const { deadline } = timing;
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
   const orderLines = priced.lines;
@@ -237,7 +289,21 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
   const mbway = input.shipping.paymentMethod === 'mbway' && !providerPayment;
   const status = proof ? PROOF_STATUS : RESERVED_STATUS;
   const giveUpAt = Date.now() + ORDER_RETRY_MS;
-  const draft: OrderDraft = { input, shipping, priced, settings, now, status, month, proof, providerPayment, hold, codeUse, open, clientAddress };
+  const draft: OrderDraft = {
+    input,
+    shipping,
+    priced,
+    settings,
+    now,
+    status,
+    month,
+    proof,
+    providerPayment,
+    hold,
+    codeUse,
+    open,
+    clientAddress,
+  };
   for (let attempt = 1; ; attempt++) {
     await readyToTry(orderLines, attempt, timing);
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;

@@ -21,7 +21,13 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
 import { shopMailData } from '../contracts/mail-data.ts';
-import { ADMIN_LINK_TEMPLATES, CONFIRM_LINK_TEMPLATES, ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
+import {
+  ADMIN_LINK_TEMPLATES,
+  CONFIRM_LINK_TEMPLATES,
+  ORDER_LINK_TEMPLATES,
+  type MailData,
+  type MailTemplateId,
+} from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
 import {
@@ -95,9 +101,11 @@ async function dataToSend(item: OutboxMailItem, settings: ShopSettings): Promise
   const template = item.mail.template;
   const data = withCurrentKeys(item.mail.data);
   const shop = shopMailData(sellerIdentity(settings.seller));
-  if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, shop, link: openReservationsUrl() } as MailData[MailTemplateId];
+  if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template))
+    return { ...data, shop, link: openReservationsUrl() } as MailData[MailTemplateId];
   if ((CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) {
-    if (item.effect?.kind !== 'stock-alert-confirm') throw new UnfitMailData(`Mail ${template} of ${item.id} names no request for its link.`);
+    if (item.effect?.kind !== 'stock-alert-confirm')
+      throw new UnfitMailData(`Mail ${template} of ${item.id} names no request for its link.`);
     return { ...data, shop, link: await stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
   }
   if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, shop } as MailData[MailTemplateId];
@@ -118,7 +126,12 @@ async function deliver(item: OutboxMailItem): Promise<void> {
   await paceSend();
   let messageId: string | undefined;
   try {
-    messageId = await sendTemplatedMail(to, item.mail.template, (await dataToSend(item, settings)) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
+    messageId = await sendTemplatedMail(
+      to,
+      item.mail.template,
+      (await dataToSend(item, settings)) as never,
+      item.effect?.kind === 'order' ? { order: item.effect.orderId } : {},
+    );
   } catch (error) {
     const failure = mailFailure(error);
     const now = new Date();
@@ -142,18 +155,29 @@ type Outcome = { readonly status: 'sent'; readonly messageId: string | undefined
 function effectItems(item: OutboxMailItem, outcome: Outcome, now: Date): TransactionItem[] {
   const effect = item.effect;
   if (!effect || effect.kind === 'stock-alert-confirm') return [];
-  if (effect.kind === 'stock-alert') return outcome.status === 'sent' ? stockAlertNotifiedItems(effect.alertId, effect.requestedAt, now) : [];
+  if (effect.kind === 'stock-alert')
+    return outcome.status === 'sent' ? stockAlertNotifiedItems(effect.alertId, effect.requestedAt, now) : [];
   const at = now.toISOString();
   const tracking = effect.trackingCode ? { trackingCode: effect.trackingCode, ...(effect.carrier ? { carrier: effect.carrier } : {}) } : {};
   const record: OrderEmailRecord =
-    outcome.status === 'sent' ? { kind: effect.email, status: 'sent', at, ...tracking } : { kind: effect.email, status: 'failed', at, ...tracking, error: outcome.reason };
-  const entry: TimelineEntry = { at, kind: 'email', by: SHOP, email: effect.email, outcome: outcome.status, ...(outcome.status === 'failed' ? { text: outcome.reason } : {}) };
+    outcome.status === 'sent'
+      ? { kind: effect.email, status: 'sent', at, ...tracking }
+      : { kind: effect.email, status: 'failed', at, ...tracking, error: outcome.reason };
+  const entry: TimelineEntry = {
+    at,
+    kind: 'email',
+    by: SHOP,
+    email: effect.email,
+    outcome: outcome.status,
+    ...(outcome.status === 'failed' ? { text: outcome.reason } : {}),
+  };
   return [orderEmailOutcomeUpdate(effect.orderId, record, entry)];
 }
 
 /** Records the outcome on the item and, in the same transaction, its effects; without them when they no longer apply. */
 async function recordOutcome(item: OutboxMailItem, outcome: Outcome, now: Date): Promise<void> {
-  const own = outcome.status === 'sent' ? outboxSentUpdate(item.id, now, outcome.messageId) : outboxFailedUpdate(item.id, now, outcome.reason);
+  const own =
+    outcome.status === 'sent' ? outboxSentUpdate(item.id, now, outcome.messageId) : outboxFailedUpdate(item.id, now, outcome.reason);
   const effects = effectItems(item, outcome, now);
   const result = await writeTransactionRetrying([own, ...effects], tokenOf(`${item.id}#${item.attempts}#${outcome.status}`));
   if (result.written) return;

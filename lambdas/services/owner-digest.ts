@@ -40,7 +40,10 @@ export async function ownerMailAllowed(item: OutboxMailItem, limit: number, now:
  */
 export async function holdForDigest(item: OutboxMailItem, now: Date): Promise<void> {
   const hour = hourStart(now);
-  const result = await writeTransactionRetrying([outboxSentUpdate(item.id, now, `digest#${hour}`), ownerDigestCountItem(hour, item.mail.template)], tokenOf(`digest#${item.id}#${item.attempts}`));
+  const result = await writeTransactionRetrying(
+    [outboxSentUpdate(item.id, now, `digest#${hour}`), ownerDigestCountItem(hour, item.mail.template)],
+    tokenOf(`digest#${item.id}#${item.attempts}`),
+  );
   if (!result.written && !result.refused(OUTBOX_CLAIM_HELD)) throw new Error(`outbox ${item.id}: digest kept conflicting`);
   logger.info('owner notification held for the digest', { outboxId: item.id, hour });
 }
@@ -53,7 +56,15 @@ function digestData(hour: number, counts: Readonly<Record<string, number>>) {
   const proofs = counts['owner-new-order'] ?? 0;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const some = (count: number) => (count > 0 ? count : undefined);
-  return { day: formatDate(start), start: formatTime(start), end: formatTime(end), total, messages: some(messages), proofs: some(proofs), others: some(total - messages - proofs) };
+  return {
+    day: formatDate(start),
+    start: formatTime(start),
+    end: formatTime(end),
+    total,
+    messages: some(messages),
+    proofs: some(proofs),
+    others: some(total - messages - proofs),
+  };
 }
 
 /**

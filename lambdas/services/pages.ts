@@ -10,7 +10,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
-import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, filteredListingPathOfKey, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
+import {
+  allPagePaths,
+  documentObjectKey,
+  DOCUMENTS,
+  decodedAddress,
+  filteredListingPathOfKey,
+  NOT_FOUND_PAGE_PATH,
+  pageKind,
+  pageObjectKey,
+  pagePathOfKey,
+  PAGES_PREFIX,
+  type PageData,
+} from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
 import { listingProduct } from '#shared/product.ts';
 import { SEARCH_PARAM, searchPieces, searchQueryText } from '#shared/search.ts';
@@ -185,7 +197,6 @@ export async function renderMissingPage(key: string): Promise<RenderedPage | und
   return page;
 }
 
-
 /** Renders and keeps (or removes) each page; the paths are public page paths such as `/product/abc`. */
 export async function publishPages(pagePaths: Iterable<string>): Promise<number> {
   let count = 0;
@@ -203,7 +214,10 @@ export async function publishPages(pagePaths: Iterable<string>): Promise<number>
 export async function publishDocuments(): Promise<number> {
   const [{ renderer }, info] = await Promise.all([loadRenderer(), shopInfo()]);
   const { path: pdfPath, contentType } = DOCUMENTS.withdrawalForm;
-  await writeObject('site', documentObjectKey(pdfPath)!, await renderer.renderWithdrawalPdf(info.seller), { contentType, cacheControl: PAGE_CACHE_CONTROL });
+  await writeObject('site', documentObjectKey(pdfPath)!, await renderer.renderWithdrawalPdf(info.seller), {
+    contentType,
+    cacheControl: PAGE_CACHE_CONTROL,
+  });
   return Object.keys(DOCUMENTS).length;
 }
 

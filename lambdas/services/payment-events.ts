@@ -29,7 +29,13 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { getOrderItem, type OrderItem } from '../repositories/orders.ts';
-import { outsideRefundItem, PAYMENT_EVENT_NEW, PROVIDER_PAYMENT_HELD, paymentEventItem, providerPaymentItem } from '../repositories/payment-events.ts';
+import {
+  outsideRefundItem,
+  PAYMENT_EVENT_NEW,
+  PROVIDER_PAYMENT_HELD,
+  paymentEventItem,
+  providerPaymentItem,
+} from '../repositories/payment-events.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { payByProvider, SHOP } from './order-lifecycle.ts';
 import { paymentProvider } from './payment-gateway.ts';
@@ -42,7 +48,11 @@ type PaymentOf<K extends PaymentEvent['kind']> = Extract<PaymentEvent, { kind: K
 type OpenPayment = ProviderPaymentRecord & { readonly paymentId: string };
 
 /** Verifies a notification on its raw body; a forged, unsigned or stale one (or none can be verified: no keys saved) is a 400, nothing changed. */
-async function verified(rawBody: string, headers: Readonly<Record<string, string | undefined>>, now: Date): Promise<{ provider: PaymentProvider; event: PaymentEvent }> {
+async function verified(
+  rawBody: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  now: Date,
+): Promise<{ provider: PaymentProvider; event: PaymentEvent }> {
   const provider = await paymentProvider(now);
   if (!provider) {
     logger.warn('payment notification refused: no provider keys saved');
@@ -58,7 +68,11 @@ async function verified(rawBody: string, headers: Readonly<Record<string, string
 }
 
 /** Applies one verified notification of `provider` (its raw body and headers as received). */
-export async function receivePaymentEvent(rawBody: string, headers: Readonly<Record<string, string | undefined>>, now = new Date()): Promise<PaymentEventOutcome> {
+export async function receivePaymentEvent(
+  rawBody: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  now = new Date(),
+): Promise<PaymentEventOutcome> {
   const { provider, event } = await verified(rawBody, headers, now);
   if (event.kind === 'other') {
     logger.info('payment notification not acted on', { eventId: event.eventId, type: event.type });
@@ -68,22 +82,43 @@ export async function receivePaymentEvent(rawBody: string, headers: Readonly<Rec
   if (event.kind === 'refunded') return refundedOutside(provider.name, order, event, now);
   const payment = order?.providerPayment;
   if (!order || !payment || !(payment.paymentId === event.paymentId || (!payment.paymentId && payment.status === 'starting'))) {
-    logger.warn('payment notification for a payment the shop does not know', { eventId: event.eventId, paymentId: event.paymentId, orderId: event.orderId });
+    logger.warn('payment notification for a payment the shop does not know', {
+      eventId: event.eventId,
+      paymentId: event.paymentId,
+      orderId: event.orderId,
+    });
     return 'unknown';
   }
-  const outcome = event.kind === 'failed' ? await paymentFailed(provider.name, order, { ...payment, paymentId: event.paymentId }, event, now) : await paymentSucceeded(provider, order, event, now);
+  const outcome =
+    event.kind === 'failed'
+      ? await paymentFailed(provider.name, order, { ...payment, paymentId: event.paymentId }, event, now)
+      : await paymentSucceeded(provider, order, event, now);
   logger.info('payment notification applied', { eventId: event.eventId, paymentId: event.paymentId, orderId: order.id, outcome });
   return outcome;
 }
 
 /** A declined or expired payment of a reservation: `failed` with the customer's reason; the reservation stays payable until its deadline. */
-async function paymentFailed(providerName: string, order: OrderItem, payment: OpenPayment, event: PaymentOf<'failed'>, now: Date): Promise<PaymentEventOutcome> {
+async function paymentFailed(
+  providerName: string,
+  order: OrderItem,
+  payment: OpenPayment,
+  event: PaymentOf<'failed'>,
+  now: Date,
+): Promise<PaymentEventOutcome> {
   if (order.status !== RESERVED_STATUS || payment.status === 'succeeded' || payment.status === 'failed') return 'repeated';
   logger.info('provider payment failed', { orderId: order.id, paymentId: payment.paymentId, reason: event.reason });
   const { failure: _failure, ...rest } = payment;
   const record: OpenPayment = { ...rest, status: 'failed', failure: paymentEventTexts.failure[payment.method] };
-  const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text: paymentEventTexts.failedNote(PAYMENT_METHOD_LABELS[payment.method]) };
-  const result = await writeTransactionRetrying([providerPaymentItem(order.id, RESERVED_STATUS, record, [note], now), paymentEventItem(providerName, event.eventId, order.id, now)], randomUUID());
+  const note = {
+    at: now.toISOString(),
+    kind: 'note' as const,
+    by: SHOP,
+    text: paymentEventTexts.failedNote(PAYMENT_METHOD_LABELS[payment.method]),
+  };
+  const result = await writeTransactionRetrying(
+    [providerPaymentItem(order.id, RESERVED_STATUS, record, [note], now), paymentEventItem(providerName, event.eventId, order.id, now)],
+    randomUUID(),
+  );
   if (result.written) return 'failed';
   if (result.refused(PAYMENT_EVENT_NEW) || result.refused(PROVIDER_PAYMENT_HELD)) return 'repeated';
   throw new Error(`order ${order.id}: the failed payment kept meeting other writes`);
@@ -97,7 +132,12 @@ async function succeededRecord(provider: PaymentProvider, payment: OpenPayment, 
     return undefined;
   });
   const { failure: _failure, ...rest } = payment;
-  return { ...rest, status: 'succeeded', paidAt: now.toISOString(), ...(settlement ? { feeCents: settlement.feeCents, netCents: settlement.netCents } : {}) };
+  return {
+    ...rest,
+    status: 'succeeded',
+    paidAt: now.toISOString(),
+    ...(settlement ? { feeCents: settlement.feeCents, netCents: settlement.netCents } : {}),
+  };
 }
 
 /**
@@ -105,12 +145,21 @@ async function succeededRecord(provider: PaymentProvider, payment: OpenPayment, 
  * (closed, already paid, another amount) records it marked for refund. The order is read again when it
  * moved meanwhile (e.g. the expiry closed it at the same moment).
  */
-async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, event: PaymentOf<'succeeded'>, now: Date): Promise<PaymentEventOutcome> {
+async function paymentSucceeded(
+  provider: PaymentProvider,
+  first: OrderItem,
+  event: PaymentOf<'succeeded'>,
+  now: Date,
+): Promise<PaymentEventOutcome> {
   let order: OrderItem | undefined = first;
   for (let attempt = 1; order && attempt <= 3; attempt++) {
     const payment = order.providerPayment;
     if (!payment || payment.status === 'succeeded') return 'repeated';
-    const record = { ...(await succeededRecord(provider, { ...payment, paymentId: event.paymentId }, now)), amountCents: event.amountCents, currency: event.currency };
+    const record = {
+      ...(await succeededRecord(provider, { ...payment, paymentId: event.paymentId }, now)),
+      amountCents: event.amountCents,
+      currency: event.currency,
+    };
     const eventItem = paymentEventItem(provider.name, event.eventId, order.id, now);
     // The ledger's entry is the order's total in euros: another amount or currency never pays it.
     const matches = event.currency === CURRENCY && event.amountCents === order.totalCents;
@@ -118,14 +167,26 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
       if ((await payByProvider(order, record, eventItem, now)) === 'moved') return 'paid';
     } else {
       const late = order.status === CLOSED_STATUS;
-      const amount = event.currency === CURRENCY ? formatCents(event.amountCents) : `${(event.amountCents / 100).toFixed(2)} ${event.currency}`;
-      if (!late) logger.error('provider payment an open order cannot take', { orderId: order.id, status: order.status, paymentId: event.paymentId, amountCents: event.amountCents, currency: event.currency, totalCents: order.totalCents });
+      const amount =
+        event.currency === CURRENCY ? formatCents(event.amountCents) : `${(event.amountCents / 100).toFixed(2)} ${event.currency}`;
+      if (!late)
+        logger.error('provider payment an open order cannot take', {
+          orderId: order.id,
+          status: order.status,
+          paymentId: event.paymentId,
+          amountCents: event.amountCents,
+          currency: event.currency,
+          totalCents: order.totalCents,
+        });
       const why = event.currency !== CURRENCY ? 'currency' : order.status === RESERVED_STATUS || !matches ? 'amount' : 'paid';
       const text = late ? paymentEventTexts.lateNote(amount) : paymentEventTexts.unkeptNote(amount, why);
       const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text };
       // Closed: the orders stream's payments consumer refunds what is asked and tells the customer.
       const marked = late ? { ...record, refundRequestedCents: event.amountCents } : { ...record, ...(matches ? {} : { mismatch: true }) };
-      const result = await writeTransactionRetrying([providerPaymentItem(order.id, order.status, marked, [note], now), eventItem], randomUUID());
+      const result = await writeTransactionRetrying(
+        [providerPaymentItem(order.id, order.status, marked, [note], now), eventItem],
+        randomUUID(),
+      );
       if (result.written) return 'refund';
       if (result.refused(PAYMENT_EVENT_NEW)) return 'repeated';
       if (!result.refused(PROVIDER_PAYMENT_HELD)) throw new Error(`order ${order.id}: the payment to refund kept meeting other writes`);
@@ -140,16 +201,34 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
  * order neither recorded nor asked for was made outside the shop (the provider's dashboard) and is
  * recorded now, once (the event's record, and the refunds as read, condition the write).
  */
-async function refundedOutside(providerName: string, first: OrderItem | undefined, event: PaymentOf<'refunded'>, now: Date): Promise<PaymentEventOutcome> {
+async function refundedOutside(
+  providerName: string,
+  first: OrderItem | undefined,
+  event: PaymentOf<'refunded'>,
+  now: Date,
+): Promise<PaymentEventOutcome> {
   let order = first;
   for (let attempt = 1; order && attempt <= 3; attempt++) {
     const payment = order.providerPayment;
     if (!payment || payment.paymentId !== event.paymentId || payment.status !== 'succeeded') break;
     const outside = refundedOutsideCents(payment, event.amountCents);
     if (outside <= 0) return 'repeated';
-    const refund: ProviderRefundRecord = { refundId: `outside-${event.eventId}`, amountCents: outside, at: now.toISOString(), reason: 'outside' };
-    const entry = { at: now.toISOString(), kind: 'payment' as const, by: SHOP, text: paymentEventTexts.outsideRefund(formatCents(outside)) };
-    const items = [outsideRefundItem(order.id, event.paymentId, refund, payment.refunds?.length ?? 0, payment.refundRequestedCents, entry), paymentEventItem(providerName, event.eventId, order.id, now)];
+    const refund: ProviderRefundRecord = {
+      refundId: `outside-${event.eventId}`,
+      amountCents: outside,
+      at: now.toISOString(),
+      reason: 'outside',
+    };
+    const entry = {
+      at: now.toISOString(),
+      kind: 'payment' as const,
+      by: SHOP,
+      text: paymentEventTexts.outsideRefund(formatCents(outside)),
+    };
+    const items = [
+      outsideRefundItem(order.id, event.paymentId, refund, payment.refunds?.length ?? 0, payment.refundRequestedCents, entry),
+      paymentEventItem(providerName, event.eventId, order.id, now),
+    ];
     const result = await writeTransactionRetrying(items, randomUUID());
     if (result.written) {
       logger.info('refund made outside the shop recorded', { orderId: order.id, paymentId: event.paymentId, amountCents: outside });
@@ -158,8 +237,13 @@ async function refundedOutside(providerName: string, first: OrderItem | undefine
     if (result.refused(PAYMENT_EVENT_NEW)) return 'repeated';
     // The shop's own refund was recorded meanwhile: counted again from the order as it is now.
     order = await getOrderItem(order.id);
-    if (attempt === 3) throw new Error(`order ${order?.id ?? event.orderId}: its refunds kept changing while one made outside was recorded`);
+    if (attempt === 3)
+      throw new Error(`order ${order?.id ?? event.orderId}: its refunds kept changing while one made outside was recorded`);
   }
-  logger.warn('refund notification for a payment the shop does not know', { eventId: event.eventId, paymentId: event.paymentId, orderId: event.orderId });
+  logger.warn('refund notification for a payment the shop does not know', {
+    eventId: event.eventId,
+    paymentId: event.paymentId,
+    orderId: event.orderId,
+  });
   return 'unknown';
 }

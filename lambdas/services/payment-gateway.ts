@@ -17,7 +17,13 @@ import { stripeProvider, type StripeConfig } from './stripe-payments.ts';
 /** The keys as saved: undefined while the secret holds none (its first value is `{}`). */
 export function paymentKeysOf(value: unknown): PaymentKeys | undefined {
   const keys = value as Partial<PaymentKeys> | null;
-  return keys?.provider === 'stripe' && typeof keys.secretKey === 'string' && keys.secretKey && typeof keys.webhookSecret === 'string' && keys.webhookSecret ? (keys as PaymentKeys) : undefined;
+  return keys?.provider === 'stripe' &&
+    typeof keys.secretKey === 'string' &&
+    keys.secretKey &&
+    typeof keys.webhookSecret === 'string' &&
+    keys.webhookSecret
+    ? (keys as PaymentKeys)
+    : undefined;
 }
 
 /** The endpoint-signing secrets accepted at `now`: the current one, and the previous one until its overlap ends. */
@@ -48,6 +54,7 @@ export async function paymentProvider(now = new Date()): Promise<PaymentProvider
   const endpoint = localEndpoint();
   const webhookSecrets = webhookSecretsAt(keys, now);
   const key = JSON.stringify([keys.secretKey, webhookSecrets, endpoint]);
-  if (made?.key !== key) made = { key, provider: stripeProvider({ secretKey: keys.secretKey, webhookSecrets, ...(endpoint ? { endpoint } : {}) }) };
+  if (made?.key !== key)
+    made = { key, provider: stripeProvider({ secretKey: keys.secretKey, webhookSecrets, ...(endpoint ? { endpoint } : {}) }) };
   return made.provider;
 }

@@ -31,7 +31,11 @@ const v = paymentKeysTexts;
 /** Asks the provider whether `input`'s secret key works: 400 (the key refused) or 503 (no answer), nothing kept. */
 async function checkWithProvider(input: PaymentKeysInput): Promise<void> {
   const endpoint = process.env[PAYMENT_KEYS_ENV.endpoint];
-  const provider = stripeProvider({ secretKey: input.secretKey, webhookSecrets: [input.webhookSecret], ...(endpoint ? { endpoint: stripeEndpoint(endpoint) } : {}) });
+  const provider = stripeProvider({
+    secretKey: input.secretKey,
+    webhookSecrets: [input.webhookSecret],
+    ...(endpoint ? { endpoint: stripeEndpoint(endpoint) } : {}),
+  });
   try {
     await provider.checkCredentials();
   } catch (error) {
@@ -50,17 +54,31 @@ function previousSecret(kept: string, next: string, now: Date): Pick<PaymentKeys
     // Not JSON: nothing was saved before.
   }
   const until = new Date(now.getTime() + WEBHOOK_SECRET_OVERLAP_HOURS * 3_600_000).toISOString();
-  if (typeof before?.webhookSecret === 'string' && before.webhookSecret && before.webhookSecret !== next) return { previousWebhookSecret: before.webhookSecret, previousUntil: until };
+  if (typeof before?.webhookSecret === 'string' && before.webhookSecret && before.webhookSecret !== next)
+    return { previousWebhookSecret: before.webhookSecret, previousUntil: until };
   // The same secret saved again: an overlap under way goes on to its end.
-  const running = before?.previousWebhookSecret && before.previousUntil && Date.parse(before.previousUntil) > now.getTime() && before.previousWebhookSecret !== next;
+  const running =
+    before?.previousWebhookSecret &&
+    before.previousUntil &&
+    Date.parse(before.previousUntil) > now.getTime() &&
+    before.previousWebhookSecret !== next;
   return running ? { previousWebhookSecret: before!.previousWebhookSecret!, previousUntil: before!.previousUntil! } : {};
 }
 
 /** Checks the keys with the provider, then writes them to their secret and keeps their record; answers the record. */
-export async function savePaymentKeys(input: PaymentKeysInput, by: string, now = new Date()): Promise<{ readonly keys: PaymentKeysRecord }> {
+export async function savePaymentKeys(
+  input: PaymentKeysInput,
+  by: string,
+  now = new Date(),
+): Promise<{ readonly keys: PaymentKeysRecord }> {
   await checkWithProvider(input);
   const secretId = setting(PAYMENT_KEYS_ENV.secretArn);
-  const keys: PaymentKeys = { provider: 'stripe', secretKey: input.secretKey, webhookSecret: input.webhookSecret, ...previousSecret(await readSecretNow(secretId), input.webhookSecret, now) };
+  const keys: PaymentKeys = {
+    provider: 'stripe',
+    secretKey: input.secretKey,
+    webhookSecret: input.webhookSecret,
+    ...previousSecret(await readSecretNow(secretId), input.webhookSecret, now),
+  };
   await writeSecret(secretId, JSON.stringify(keys));
   const record: PaymentKeysRecord = { savedAt: now.toISOString(), hint: input.secretKey.slice(-KEY_HINT_LENGTH) };
   await savePaymentKeysRecord(record);

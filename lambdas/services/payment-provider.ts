@@ -46,9 +46,22 @@ export interface PaymentSettlement {
 
 /** A provider's notification, verified, in the shop's words. */
 export type PaymentEvent =
-  | { readonly eventId: string; readonly kind: 'succeeded'; readonly paymentId: string; readonly orderId?: string; readonly amountCents: number; /** ISO 4217, upper case ("EUR"). */ readonly currency: string }
+  | {
+      readonly eventId: string;
+      readonly kind: 'succeeded';
+      readonly paymentId: string;
+      readonly orderId?: string;
+      readonly amountCents: number;
+      /** ISO 4217, upper case ("EUR"). */ readonly currency: string;
+    }
   | { readonly eventId: string; readonly kind: 'failed'; readonly paymentId: string; readonly orderId?: string; readonly reason: string }
-  | { readonly eventId: string; readonly kind: 'refunded'; readonly paymentId: string; readonly orderId?: string; readonly amountCents: number }
+  | {
+      readonly eventId: string;
+      readonly kind: 'refunded';
+      readonly paymentId: string;
+      readonly orderId?: string;
+      readonly amountCents: number;
+    }
   /** An event the shop does not act on (it is answered 200 so the provider stops sending it). */
   | { readonly eventId: string; readonly kind: 'other'; readonly type: string };
 

@@ -31,23 +31,37 @@ function refusal(order: OrderItem, now: Date): Conflict | undefined {
   }
   if (order.status !== RESERVED_STATUS) return new Conflict(texts.paid, 'order_already_paid');
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) return new Conflict(apiTexts.reservationExpired, 'reservation_expired');
-  if (order.proofMethodAt && order.proofMethod) return new Conflict(texts.alreadyChosen(PAYMENT_METHOD_LABELS[order.proofMethod]), 'payment_method_chosen');
+  if (order.proofMethodAt && order.proofMethod)
+    return new Conflict(texts.alreadyChosen(PAYMENT_METHOD_LABELS[order.proofMethod]), 'payment_method_chosen');
   if (order.providerPayment?.status !== 'failed') return new Conflict(texts.notFailed, 'payment_not_failed');
   return undefined;
 }
 
-export async function choosePaymentMethod(id: string | undefined, token: string | undefined, method: ProofMethod, now = new Date()): Promise<CustomerOrderResponse> {
+export async function choosePaymentMethod(
+  id: string | undefined,
+  token: string | undefined,
+  method: ProofMethod,
+  now = new Date(),
+): Promise<CustomerOrderResponse> {
   const [order, settings] = await Promise.all([orderWithToken(id, token), shopSettings(now.getTime())]);
   const refused = refusal(order, now);
   if (refused) throw refused;
-  if (!switchMethods(settings.payments, order.providerPayment!.method).includes(method)) throw new Conflict(texts.unavailable, 'payment_method_unavailable', { method: texts.unavailable });
+  if (!switchMethods(settings.payments, order.providerPayment!.method).includes(method))
+    throw new Conflict(texts.unavailable, 'payment_method_unavailable', { method: texts.unavailable });
   const expiresAt = switchedHoldUntil({ createdAt: order.createdAt, expiresAt: order.expiresAt! }, settings.holdMinutes, method, now);
-  const entry = { at: now.toISOString(), kind: 'payment' as const, by: CUSTOMER, text: texts.timeline(PAYMENT_METHOD_LABELS[method], formatDateTime(expiresAt)) };
+  const entry = {
+    at: now.toISOString(),
+    kind: 'payment' as const,
+    by: CUSTOMER,
+    text: texts.timeline(PAYMENT_METHOD_LABELS[method], formatDateTime(expiresAt)),
+  };
   const reservation = openReservationId({ email: order.email, items: order.lines });
   // The customer is mailed the chosen method's instructions and the new deadline (the reservation e-mail, once more).
   const chosen = toOrder({ ...order, proofMethod: method, proofMethodAt: now.toISOString(), expiresAt });
   const mail = switchedMethodMailItem(chosen, now, settings.payments);
-  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, reservation, now, [mail]);
+  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, reservation, now, [
+    mail,
+  ]);
   const current = await getOrderItem(order.id);
   if (written && current) return { order: toCustomerOrder(toOrder(current), settings.payments) };
   // The order changed since it was read (another tab chose, the proof arrived, it was paid or closed): why, as it is now.

@@ -7,7 +7,13 @@ import type { PaymentMethodsResponse } from '#shared/api.ts';
 import { offeredWrapCents } from '#shared/gift.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
 import { checkoutTexts } from '#shared/messages/index.ts';
-import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
+import {
+  methodOffered,
+  PAYMENT_METHOD_IDS,
+  PAYMENT_METHOD_LABELS,
+  type PaymentInstructions,
+  type PaymentMethodId,
+} from '#shared/payment-methods.ts';
 import { holdMinutesFor, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { PROVIDER_METHODS, providerTakes, type ProviderMethod, type ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { Conflict } from '../errors.ts';
@@ -44,7 +50,6 @@ export function methodAvailable(settings: ShopSettings, method: PaymentMethodId)
   return byProvider(settings, method) || methodOffered(settings.payments, method);
 }
 
-
 /**
  * A new order's provider payment, when the provider takes its method: `starting`, until the payments
  * consumer of the orders stream starts it and mails the reservation (`services/provider-payments.ts`).
@@ -67,7 +72,14 @@ export async function paymentMethods(now = new Date()): Promise<PaymentMethodsRe
   const mbwayNumber = reservationMbWayNumber(await getMbWayCounters(monthKey(now)), mbwayLimitsInForce(settings));
   const methods = PAYMENT_METHOD_IDS.map((id) => {
     // The provider's methods need no number of the month: the request goes to the customer's own phone.
-    if (byProvider(settings, id)) return { id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(settings.holdMinutes, id), instructions: { method: id as ProviderMethod, automatic: true } as const };
+    if (byProvider(settings, id))
+      return {
+        id,
+        label: PAYMENT_METHOD_LABELS[id],
+        available: true,
+        holdMinutes: holdMinutesFor(settings.holdMinutes, id),
+        instructions: { method: id as ProviderMethod, automatic: true } as const,
+      };
     const available = methodOffered(settings.payments, id) && (id !== 'mbway' || mbwayNumber !== null);
     return {
       id,
@@ -97,7 +109,8 @@ export interface MbWaySlot {
 export async function mbwaySlot(month: string, limits: MbWayLimits, paid: boolean): Promise<MbWaySlot> {
   const counters = await getMbWayCounters(month);
   const number = paid ? chooseMbWayNumber(counters, limits) : reservationMbWayNumber(counters, limits);
-  if (number === null) throw new Conflict(checkoutTexts.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': checkoutTexts.mbwayUnavailable });
+  if (number === null)
+    throw new Conflict(checkoutTexts.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': checkoutTexts.mbwayUnavailable });
   const counter = mbWayCounter(number, limits);
   return { number, live: !paid, item: paid ? countMbWayOrderItem(month, counter) : countMbWayLiveItem(month, counter) };
 }

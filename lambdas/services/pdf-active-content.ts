@@ -17,9 +17,29 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream, type PDFObject } from 'pdf-lib';
 
 /** Names that mark active or carried content wherever they appear (as a key or as a value). */
-const ACTIVE_NAMES = new Set(['JS', 'JavaScript', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'FileAttachment', 'RichMedia', 'RichMediaExecute', 'XFA']);
+const ACTIVE_NAMES = new Set([
+  'JS',
+  'JavaScript',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'FileAttachment',
+  'RichMedia',
+  'RichMediaExecute',
+  'XFA',
+]);
 /** Action types (`/S`) that run, import, send or open something outside the document. */
-const ACTIVE_ACTIONS = new Set(['JavaScript', 'Launch', 'ImportData', 'SubmitForm', 'ResetForm', 'GoToE', 'GoToR', 'Rendition', 'RichMediaExecute']);
+const ACTIVE_ACTIONS = new Set([
+  'JavaScript',
+  'Launch',
+  'ImportData',
+  'SubmitForm',
+  'ResetForm',
+  'GoToE',
+  'GoToR',
+  'Rendition',
+  'RichMediaExecute',
+]);
 /** The same names as bytes (`/JS` followed by a delimiter, so `/JSomething` is not one). */
 const ACTIVE_BYTES = /\/(?:JS|JavaScript|Launch|EmbeddedFiles?|FileAttachment|RichMedia(?:Execute)?|XFA)(?=[\s/<>[\]()%{}]|$)/;
 /** A stream's data, between its keywords. */

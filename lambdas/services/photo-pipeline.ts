@@ -16,7 +16,11 @@ import { IMMUTABLE_CACHE_CONTROL } from './uploads.ts';
 
 /** Stores a processed photo: its files (immutable), then its description (which makes it usable). */
 export async function storeProcessedPhoto({ photo, files }: ProcessedPhoto): Promise<void> {
-  await Promise.all(files.map((file) => writeObject('images', file.key, file.body, { contentType: file.contentType, cacheControl: IMMUTABLE_CACHE_CONTROL })));
+  await Promise.all(
+    files.map((file) =>
+      writeObject('images', file.key, file.body, { contentType: file.contentType, cacheControl: IMMUTABLE_CACHE_CONTROL }),
+    ),
+  );
   await writeObject('images', manifestKey(photo.id), JSON.stringify(photo), { contentType: JSON_TYPE });
 }
 

@@ -70,7 +70,8 @@ async function refuseOddShapes(bytes: Uint8Array): Promise<void> {
     refuse(uploadTexts.photoUnreadable);
   }
   if (!width || !height) refuse(uploadTexts.photoUnreadable);
-  if (Math.max(width, height) > MAX_PHOTO_SIDE || Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height)) refuse(uploadTexts.photoShape);
+  if (Math.max(width, height) > MAX_PHOTO_SIDE || Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height))
+    refuse(uploadTexts.photoShape);
 }
 
 /**
@@ -109,10 +110,28 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
 
   const jobs: Promise<DerivedFile>[] = [];
   for (const w of widths) {
-    jobs.push(raw().resize(whole(w)).avif(AVIF).toBuffer().then((body) => ({ key: key(w, 'avif'), body, contentType: 'image/avif' })));
-    jobs.push(raw().resize(whole(w)).webp(WEBP).toBuffer().then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })));
+    jobs.push(
+      raw()
+        .resize(whole(w))
+        .avif(AVIF)
+        .toBuffer()
+        .then((body) => ({ key: key(w, 'avif'), body, contentType: 'image/avif' })),
+    );
+    jobs.push(
+      raw()
+        .resize(whole(w))
+        .webp(WEBP)
+        .toBuffer()
+        .then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })),
+    );
   }
-  jobs.push(raw().resize(whole(fallbackWidth)).jpeg(JPEG).toBuffer().then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })));
+  jobs.push(
+    raw()
+      .resize(whole(fallbackWidth))
+      .jpeg(JPEG)
+      .toBuffer()
+      .then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })),
+  );
   // The link preview (WhatsApp, Facebook): 1200×630, the whole photo centred on a plain background.
   jobs.push(
     raw()
@@ -121,7 +140,10 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
       .toBuffer()
       .then((body) => ({ key: photoShareFile(id).slice(1), body, contentType: 'image/jpeg' })),
   );
-  const [files, tiny] = await Promise.all([Promise.all(jobs), raw().resize(whole(PLACEHOLDER_WIDTH)).blur(1).webp({ quality: 40 }).toBuffer()]);
+  const [files, tiny] = await Promise.all([
+    Promise.all(jobs),
+    raw().resize(whole(PLACEHOLDER_WIDTH)).blur(1).webp({ quality: 40 }).toBuffer(),
+  ]);
   return {
     photo: { id, width, height, widths, fallbackWidth, placeholder: `data:image/webp;base64,${tiny.toString('base64')}`, share: true },
     files,

@@ -19,7 +19,8 @@ export const incomingKey = (uploadId: string) => `${PHOTO_KEYS.incomingPrefix}${
 export const resultKey = (uploadId: string) => `${PHOTO_KEYS.resultsPrefix}${uploadId}.json`;
 
 export type StoredPhoto = Omit<ProductPhoto, 'alt'>;
-export type StoredResult = { readonly status: 'ready'; readonly photo: StoredPhoto } | { readonly status: 'failed'; readonly message: string };
+export type StoredResult =
+  { readonly status: 'ready'; readonly photo: StoredPhoto } | { readonly status: 'failed'; readonly message: string };
 
 async function readResult(uploadId: string): Promise<StoredResult | undefined> {
   const object = await readSmallObject('images', resultKey(uploadId), MAX_MANIFEST_BYTES);
@@ -32,7 +33,9 @@ async function readResult(uploadId: string): Promise<StoredResult | undefined> {
  * function's timeout. A crash or a timeout on the last try writes nothing; this says it instead.
  */
 export function photoGaveUp(uploadedAt: Date, now = new Date()): boolean {
-  return now.getTime() - uploadedAt.getTime() > (PHOTO_PROCESSING_TIMES.maxEventAgeSeconds + 2 * PHOTO_PROCESSING_TIMES.timeoutSeconds) * 1000;
+  return (
+    now.getTime() - uploadedAt.getTime() > (PHOTO_PROCESSING_TIMES.maxEventAgeSeconds + 2 * PHOTO_PROCESSING_TIMES.timeoutSeconds) * 1000
+  );
 }
 
 /** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */

@@ -34,10 +34,15 @@ async function readJson<T>(key: string): Promise<T | undefined> {
  * The photos of a product save, complete: kept photos from `previous`, new ones from what the
  * processing stored (an id it never stored is refused); an empty alt text becomes the product name.
  */
-export async function resolvePhotos(input: readonly PhotoInput[], productName: string, previous: readonly ProductPhoto[] = []): Promise<ProductPhoto[]> {
+export async function resolvePhotos(
+  input: readonly PhotoInput[],
+  productName: string,
+  previous: readonly ProductPhoto[] = [],
+): Promise<ProductPhoto[]> {
   return Promise.all(
     input.map(async ({ id, alt }) => {
-      const stored = previous.find((p) => p.id === id) ?? (PHOTO_ID_PATTERN.test(id) ? await readJson<StoredPhoto>(manifestKey(id)) : undefined);
+      const stored =
+        previous.find((p) => p.id === id) ?? (PHOTO_ID_PATTERN.test(id) ? await readJson<StoredPhoto>(manifestKey(id)) : undefined);
       if (!stored) throw new InvalidInput(validationTexts.photos.invalid, { photos: validationTexts.photos.invalid });
       const { alt: _alt, ...derived } = stored as ProductPhoto;
       return { ...derived, alt: alt || productName };
@@ -48,5 +53,8 @@ export async function resolvePhotos(input: readonly PhotoInput[], productName: s
 /** Deletes the files and description of photos no product uses any more. */
 export async function removePhotoFiles(photos: readonly ProductPhoto[]): Promise<void> {
   if (!photos.length) return;
-  await deleteObjects('images', photos.flatMap((photo) => [...photoFiles(photo).map((path) => path.slice(1)), manifestKey(photo.id)]));
+  await deleteObjects(
+    'images',
+    photos.flatMap((photo) => [...photoFiles(photo).map((path) => path.slice(1)), manifestKey(photo.id)]),
+  );
 }

@@ -41,7 +41,10 @@ export async function freeSlug(name: string, productId: string, own: readonly st
  * current one kept among the former (its address answers 301). A claim made for an edit that then
  * fails is harmless: it points at the piece, whose address it redirects to.
  */
-export async function slugAfterRename(product: { id: string; slug: string; formerSlugs: readonly string[] }, name: string): Promise<{ slug: string; formerSlugs: string[] }> {
+export async function slugAfterRename(
+  product: { id: string; slug: string; formerSlugs: readonly string[] },
+  name: string,
+): Promise<{ slug: string; formerSlugs: string[] }> {
   if (isCandidateOf(product.slug, slugOfName(name))) return { slug: product.slug, formerSlugs: [...product.formerSlugs] };
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = await freeSlug(name, product.id, product.formerSlugs);

@@ -36,13 +36,19 @@ export async function claimProof(pendingKey: string): Promise<ClaimedProof> {
   const key = claimedProofKey(pendingKey);
   const object = await readObject('uploads', pendingKey, MAX_PROOF_BYTES);
   // An order holds it already (its upload deleted once it did): a proof backs one order only.
-  if (!object) throw (await proofClaimOrderId(key)) ? proofUsed() : new InvalidInput(uploadTexts.proofNotFound, { proofKey: uploadTexts.proofNotFound });
+  if (!object)
+    throw (await proofClaimOrderId(key))
+      ? proofUsed()
+      : new InvalidInput(uploadTexts.proofNotFound, { proofKey: uploadTexts.proofNotFound });
   if (object.size > MAX_PROOF_BYTES || !object.body) refuse(uploadTexts.proofTooLarge);
   // S3 enforces the policy's exact size; a local S3 server does not, so the size is checked here too.
   const declared = object.metadata[DECLARED_SIZE_METADATA];
   if (declared !== undefined && Number(declared) !== object.size) refuse(uploadTexts.proofWrongSize);
   const safe = await checkProofFile(object.body, object.contentType);
-  await writeObject('proofs', key, safe.body, { contentType: safe.contentType, ...(safe.contentDisposition ? { contentDisposition: safe.contentDisposition } : {}) });
+  await writeObject('proofs', key, safe.body, {
+    contentType: safe.contentType,
+    ...(safe.contentDisposition ? { contentDisposition: safe.contentDisposition } : {}),
+  });
   return { key, size: safe.body.byteLength, contentType: safe.contentType };
 }
 

@@ -56,7 +56,12 @@ export async function handleOrderPayment(orderId: string, now = new Date()): Pro
   if (!item || !payment) return 'nothing';
   if (payment.status === 'starting') return startPayment(toOrder(item), payment, now);
   // A close's refund once the order is closed; "Devolver parte do pagamento" whatever its status.
-  if (payment.status === 'succeeded' && payment.refundRequestedCents !== undefined && (item.status === CLOSED_STATUS || payment.refundPartial)) return refundPayment(toOrder(item), payment, now);
+  if (
+    payment.status === 'succeeded' &&
+    payment.refundRequestedCents !== undefined &&
+    (item.status === CLOSED_STATUS || payment.refundPartial)
+  )
+    return refundPayment(toOrder(item), payment, now);
   return 'nothing';
 }
 
@@ -67,7 +72,11 @@ function refusal(payment: ProviderPaymentRecord, error: PaymentProviderError): s
 }
 
 /** Asks the provider for the order's payment: the payment made, or why not (`PaymentProviderError` of kind `request` or `credentials`). */
-async function askProvider(provider: PaymentProvider | undefined, order: Order, payment: ProviderPaymentRecord): Promise<ProviderPayment | PaymentProviderError> {
+async function askProvider(
+  provider: PaymentProvider | undefined,
+  order: Order,
+  payment: ProviderPaymentRecord,
+): Promise<ProviderPayment | PaymentProviderError> {
   if (!provider) return new PaymentProviderError('no payment keys saved', 'credentials');
   try {
     const made = await provider.startPayment({
@@ -79,7 +88,10 @@ async function askProvider(provider: PaymentProvider | undefined, order: Order, 
       ...(payment.method === 'mbway' ? { phone: providerPhone(order.phone) } : {}),
     });
     // Amounts in cents identical in the order and the provider's payment, or nothing is kept.
-    if (made.amountCents !== order.totalCents || made.method !== payment.method) throw new Error(`provider payment ${made.paymentId} is ${made.amountCents} ${made.method}, order ${order.id} is ${order.totalCents} ${payment.method}`);
+    if (made.amountCents !== order.totalCents || made.method !== payment.method)
+      throw new Error(
+        `provider payment ${made.paymentId} is ${made.amountCents} ${made.method}, order ${order.id} is ${order.totalCents} ${payment.method}`,
+      );
     return made;
   } catch (error) {
     if (error instanceof PaymentProviderError && error.kind !== 'unavailable') return error;
@@ -91,10 +103,15 @@ async function startPayment(order: Order, payment: ProviderPaymentRecord, now: D
   // Closed before the provider was asked (the customer gave up at once): nothing to pay, nothing to mail.
   if (order.status !== RESERVED_STATUS) {
     const closed = { ...payment, status: 'failed', failure: paymentStartTexts.closedBeforeStart } as const;
-    await writeTransactionRetrying([paymentStartedItem(order.id, closed, entryAt(now, paymentStartTexts.timeline.startFailed(closed.failure)))], `pay-start-${order.id}-closed-${now.getTime()}`);
+    await writeTransactionRetrying(
+      [paymentStartedItem(order.id, closed, entryAt(now, paymentStartTexts.timeline.startFailed(closed.failure)))],
+      `pay-start-${order.id}-closed-${now.getTime()}`,
+    );
     return 'nothing';
   }
-  const made = await askProvider(await paymentProvider(now), order, payment).catch(async (error: unknown) => unreachable(order, payment, error, now));
+  const made = await askProvider(await paymentProvider(now), order, payment).catch(async (error: unknown) =>
+    unreachable(order, payment, error, now),
+  );
   let record: ProviderPaymentRecord;
   let entry: TimelineEntry;
   if (made instanceof PaymentProviderError) {
@@ -102,18 +119,32 @@ async function startPayment(order: Order, payment: ProviderPaymentRecord, now: D
     record = { ...payment, status: 'failed', failure: refusal(payment, made) };
     entry = entryAt(now, paymentStartTexts.timeline.startFailed(record.failure!));
   } else {
-    record = { ...payment, status: made.status === 'failed' ? 'failed' : 'pending', paymentId: made.paymentId, ...(made.multibanco ? { multibanco: made.multibanco } : {}) };
-    entry = entryAt(now, made.multibanco ? paymentStartTexts.timeline.multibancoStarted(made.paymentId, made.multibanco.reference) : paymentStartTexts.timeline.mbwayStarted(made.paymentId));
+    record = {
+      ...payment,
+      status: made.status === 'failed' ? 'failed' : 'pending',
+      paymentId: made.paymentId,
+      ...(made.multibanco ? { multibanco: made.multibanco } : {}),
+    };
+    entry = entryAt(
+      now,
+      made.multibanco
+        ? paymentStartTexts.timeline.multibancoStarted(made.paymentId, made.multibanco.reference)
+        : paymentStartTexts.timeline.mbwayStarted(made.paymentId),
+    );
   }
   const expiresAt = record.multibanco?.expiresAt;
   const started: Order = { ...order, providerPayment: record, ...(expiresAt ? { expiresAt } : {}) };
   const write = paymentStartedItem(order.id, record, entry, expiresAt);
   // The reservation e-mail, now that it can carry the reference or the request (or why not, with the manual methods' words).
   const { payments } = await shopSettings(now.getTime());
-  const result = await writeTransactionRetrying([write, named(MAIL_QUEUED, reservationMailItem(started, now, payments))], `pay-start-${order.id}-${now.getTime()}`);
+  const result = await writeTransactionRetrying(
+    [write, named(MAIL_QUEUED, reservationMailItem(started, now, payments))],
+    `pay-start-${order.id}-${now.getTime()}`,
+  );
   if (result.written) return 'started';
   // Started again after a run that queued the mail and lost its write (its stream record came back): the one mail stands.
-  if (result.refused(MAIL_QUEUED) && !result.refused(write.condition)) return (await writeTransactionRetrying([write], `pay-start-${order.id}-${now.getTime()}-again`)).written ? 'started' : 'nothing';
+  if (result.refused(MAIL_QUEUED) && !result.refused(write.condition))
+    return (await writeTransactionRetrying([write], `pay-start-${order.id}-${now.getTime()}-again`)).written ? 'started' : 'nothing';
   // Refused: another run wrote it first, or the reservation closed meanwhile (the next record of it says so).
   return 'nothing';
 }
@@ -138,7 +169,8 @@ async function refundPayment(order: Order, payment: ProviderPaymentRecord, now: 
   const requested = payment.refundRequestedCents!;
   const provider = await paymentProvider(now);
   // Keys removed after the payment: the stream tries again (then the dead-letter queue, which an alarm watches).
-  if (!provider || !payment.paymentId) throw new Error(`order ${order.id}: a refund is asked for but the provider's keys or the payment id are missing`);
+  if (!provider || !payment.paymentId)
+    throw new Error(`order ${order.id}: a refund is asked for but the provider's keys or the payment id are missing`);
   const number = (payment.refunds?.length ?? 0) + 1;
   // Never paid in the shop's eyes (no paid status on its timeline): the payment came after the reservation closed.
   const late = !everPaid(order.timeline);
@@ -149,13 +181,24 @@ async function refundPayment(order: Order, payment: ProviderPaymentRecord, now: 
   } catch (error) {
     if (!(error instanceof PaymentProviderError) || error.kind === 'unavailable') throw error;
     logger.error('refund refused by the provider', { orderId: order.id, reason: error.message });
-    await writeTransactionRetrying([refundRefusedItem(order.id, requested, entryAt(now, paymentStartTexts.timeline.refundFailed(amount, error.message)))], `pay-refund-${order.id}-${number}-${now.getTime()}`);
+    await writeTransactionRetrying(
+      [refundRefusedItem(order.id, requested, entryAt(now, paymentStartTexts.timeline.refundFailed(amount, error.message)))],
+      `pay-refund-${order.id}-${number}-${now.getTime()}`,
+    );
     return 'nothing';
   }
-  if (made.amountCents !== requested) throw new Error(`refund ${made.refundId} of order ${order.id} is ${made.amountCents} cents, ${requested} were asked for`);
+  if (made.amountCents !== requested)
+    throw new Error(`refund ${made.refundId} of order ${order.id} is ${made.amountCents} cents, ${requested} were asked for`);
   const partial = payment.refundPartial !== undefined;
-  const refund: ProviderRefundRecord = { refundId: made.refundId, amountCents: made.amountCents, at: now.toISOString(), reason: partial ? 'partial' : late ? 'late' : 'cancel' };
-  const items: TransactionItem[] = [paymentRefundedItem(order.id, requested, refund, entryAt(now, paymentStartTexts.timeline.refunded(amount, late)))];
+  const refund: ProviderRefundRecord = {
+    refundId: made.refundId,
+    amountCents: made.amountCents,
+    at: now.toISOString(),
+    reason: partial ? 'partial' : late ? 'late' : 'cancel',
+  };
+  const items: TransactionItem[] = [
+    paymentRefundedItem(order.id, requested, refund, entryAt(now, paymentStartTexts.timeline.refunded(amount, late))),
+  ];
   // The customer is told of a late payment's refund and of a part given back; a close's refund is in its cancellation mail.
   if (late || partial) items.push(refundMailItem(order, made.refundId, made.amountCents, now, partial ? { partial: true } : {}));
   const result = await writeTransactionRetrying(items, `pay-refund-${order.id}-${number}-${now.getTime()}`);

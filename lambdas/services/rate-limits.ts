@@ -22,7 +22,13 @@ export function clientId(viewerIp: string | undefined, sourceIp: string | undefi
  * (with the seconds until the window ends) when any is exceeded. Requests over the limit are counted
  * too, so a client that keeps hammering stays refused until the window ends.
  */
-export async function enforceLimits(routeKey: string, limits: readonly RateLimit[], by: RateLimit['by'], who: string, now: Date): Promise<void> {
+export async function enforceLimits(
+  routeKey: string,
+  limits: readonly RateLimit[],
+  by: RateLimit['by'],
+  who: string,
+  now: Date,
+): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const applicable = limits.filter((limit) => limit.by === by);
   const counts = await Promise.all(

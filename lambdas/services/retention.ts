@@ -48,11 +48,35 @@ export function retentionCutoff(now: Date, days: number): string {
  * run has time (`until`, a clock instant): a flood of contact messages is caught up, not left for ever.
  * Answers how many of each it deleted.
  */
-export async function purgeExpiredData(now = new Date(), periods?: RetentionSettings, until = Date.now() + RETENTION_RUN_MS): Promise<RetentionRun> {
+export async function purgeExpiredData(
+  now = new Date(),
+  periods?: RetentionSettings,
+  until = Date.now() + RETENTION_RUN_MS,
+): Promise<RetentionRun> {
   const retention = periods ?? (await shopSettings(now.getTime())).retention;
   const [contactMessages, stockAlerts, proofs] = await Promise.all([
-    inBatches(until, async () => deleteEach(await listingBefore('contactMessages', CONTACT_LISTING, { before: retentionCutoff(now, retention.contactMessagesDays) }, RETENTION_BATCH), deleteContactMessageItems)),
-    inBatches(until, async () => deleteEach(await listingBefore('stockAlerts', STOCK_ALERT_LISTING, { before: retentionCutoff(now, retention.stockAlertsDays) }, RETENTION_BATCH), deleteStockAlertItems)),
+    inBatches(until, async () =>
+      deleteEach(
+        await listingBefore(
+          'contactMessages',
+          CONTACT_LISTING,
+          { before: retentionCutoff(now, retention.contactMessagesDays) },
+          RETENTION_BATCH,
+        ),
+        deleteContactMessageItems,
+      ),
+    ),
+    inBatches(until, async () =>
+      deleteEach(
+        await listingBefore(
+          'stockAlerts',
+          STOCK_ALERT_LISTING,
+          { before: retentionCutoff(now, retention.stockAlertsDays) },
+          RETENTION_BATCH,
+        ),
+        deleteStockAlertItems,
+      ),
+    ),
     inBatches(until, () => deleteOldProofs(now, retention.proofsDays)),
   ]);
   return { contactMessages, stockAlerts, proofs };
@@ -72,7 +96,10 @@ async function inBatches(until: number, batch: () => Promise<{ readonly done: nu
  * Deletes each item with its transaction; one whose condition failed (read or notified meanwhile) is
  * left for the next run, which sees its new state.
  */
-async function deleteEach(items: readonly Record<string, unknown>[], itemsOf: (item: Record<string, unknown>) => TransactionItem[]): Promise<{ done: number; more: boolean }> {
+async function deleteEach(
+  items: readonly Record<string, unknown>[],
+  itemsOf: (item: Record<string, unknown>) => TransactionItem[],
+): Promise<{ done: number; more: boolean }> {
   let done = 0;
   for (const item of items) {
     const result = await writeTransactionRetrying(itemsOf(item), randomUUID());
@@ -98,12 +125,26 @@ async function deleteOldProofs(now: Date, days: number): Promise<{ done: number;
     RETENTION_BATCH,
   );
   // S3 reports a key it could not delete in its answer: that order keeps its proof for the next run.
-  const failed = new Set(orders.length > 0 ? await deleteObjects('proofs', orders.map((order) => String(order.proofKey))) : []);
-  const entry = { at: now.toISOString(), kind: 'note' as const, by: 'loja', text: `Comprovativo de pagamento apagado: passaram ${days} dias (prazo de conservação das Definições).` };
+  const failed = new Set(
+    orders.length > 0
+      ? await deleteObjects(
+          'proofs',
+          orders.map((order) => String(order.proofKey)),
+        )
+      : [],
+  );
+  const entry = {
+    at: now.toISOString(),
+    kind: 'note' as const,
+    by: 'loja',
+    text: `Comprovativo de pagamento apagado: passaram ${days} dias (prazo de conservação das Definições).`,
+  };
   let done = 0;
   let through: string | undefined;
   for (const order of orders) {
-    const recorded = !failed.has(String(order.proofKey)) && (await writeTransactionRetrying([proofDeletedItem(String(order.id), String(order.proofKey), entry, now)], randomUUID())).written;
+    const recorded =
+      !failed.has(String(order.proofKey)) &&
+      (await writeTransactionRetrying([proofDeletedItem(String(order.id), String(order.proofKey), entry, now)], randomUUID())).written;
     // The walk never goes past an order it could not finish (the next run starts from there again).
     if (!recorded) break;
     done += 1;

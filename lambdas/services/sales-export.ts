@@ -15,16 +15,35 @@ import { salesOf } from './sales.ts';
 
 type Row = readonly (string | number)[];
 
-const figureCells = (f: SalesFigures): Row => [csvMoney(f.revenueCents), f.orders, csvMoney(f.averageBasketCents), csvMoney(f.paidCents), csvMoney(f.refundedCents)];
+const figureCells = (f: SalesFigures): Row => [
+  csvMoney(f.revenueCents),
+  f.orders,
+  csvMoney(f.averageBasketCents),
+  csvMoney(f.paidCents),
+  csvMoney(f.refundedCents),
+];
 
 /** The CSV of a sales report: the periods' header is row 1, the other sections follow. */
 export function salesCsv(report: SalesResponse): string {
   const periods: Row[] = [...report.periods.map((p) => [p.period, ...figureCells(p)]), [t.total, ...figureCells(report.totals)]];
   const pieces: Row[] = report.topPieces.map((piece) => [piece.name, piece.size ?? '', piece.quantity, csvMoney(piece.lineTotalCents)]);
-  const codes: Row[] = report.codes.map((code) => [code.code, csvMoney(code.revenueCents), code.orders, csvMoney(code.discountCents), code.uses]);
-  const methods: Row[] = report.methods.map((method) => [ledgerMethodLabel(method.method), csvMoney(method.paidCents), csvMoney(method.refundedCents)]);
+  const codes: Row[] = report.codes.map((code) => [
+    code.code,
+    csvMoney(code.revenueCents),
+    code.orders,
+    csvMoney(code.discountCents),
+    code.uses,
+  ]);
+  const methods: Row[] = report.methods.map((method) => [
+    ledgerMethodLabel(method.method),
+    csvMoney(method.paidCents),
+    csvMoney(method.refundedCents),
+  ]);
   const section = (header: Row, rows: Row[]): Row[] => [[], header, ...rows];
-  return csvDocument([t.period[report.by], ...t.figures], [...periods, ...section(t.pieces, pieces), ...section(t.codes, codes), ...section(t.methods, methods)]);
+  return csvDocument(
+    [t.period[report.by], ...t.figures],
+    [...periods, ...section(t.pieces, pieces), ...section(t.codes, codes), ...section(t.methods, methods)],
+  );
 }
 
 export async function exportSales(query: SalesQuery): Promise<{ filename: string; csv: string }> {

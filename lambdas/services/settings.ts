@@ -115,7 +115,8 @@ export async function settingsView(mail: () => Promise<MailReadiness> = keptMail
 function savedInvoicing(sent: SettingsInput['invoicing'], before: InvoicingSettings, now: Date): InvoicingSettings {
   if (!sent) return before;
   const { key, enabledAt, account } = before;
-  if (sent.enabled && (!key || !account)) throw new InvalidInput(invoicingSettingsTexts.needsKey, { 'settings.invoicing.enabled': invoicingSettingsTexts.needsKey });
+  if (sent.enabled && (!key || !account))
+    throw new InvalidInput(invoicingSettingsTexts.needsKey, { 'settings.invoicing.enabled': invoicingSettingsTexts.needsKey });
   const since = sent.enabled ? (before.enabled && enabledAt ? enabledAt : now.toISOString()) : enabledAt;
   return { ...sent, account, ...(key ? { key } : {}), ...(since ? { enabledAt: since } : {}) };
 }
@@ -139,7 +140,13 @@ function savedRecord(input: SettingsInput, before: ShopSettings, now: Date): Sho
   const mailSandboxAcknowledged = input.mailSandboxAcknowledged ?? before.mailSandboxAcknowledged;
   // A screen from before gift wraps (docs/gifts.md) leaves them out: the stored wrap stays.
   const giftWrap = input.giftWrap ?? before.giftWrap;
-  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged, invoicing: savedInvoicing(input.invoicing, before.invoicing, now), giftWrap };
+  return {
+    ...input,
+    automaticPayments: { ...switches, ...(keys ? { keys } : {}) },
+    mailSandboxAcknowledged,
+    invoicing: savedInvoicing(input.invoicing, before.invoicing, now),
+    giftWrap,
+  };
 }
 
 /**

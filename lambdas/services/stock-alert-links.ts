@@ -12,7 +12,9 @@ import { orderLinkKeys } from './order-access.ts';
 
 /** The request's confirmation token (needs the `orderLinks` grant); a new request of the pair gets a new one. */
 export async function stockAlertToken(id: string, createdAt: string): Promise<string> {
-  return createHmac('sha256', (await orderLinkKeys()).current).update(`stock-alert-confirm:${id}:${createdAt}`).digest('base64url');
+  return createHmac('sha256', (await orderLinkKeys()).current)
+    .update(`stock-alert-confirm:${id}:${createdAt}`)
+    .digest('base64url');
 }
 
 /** The absolute confirmation link, token in the fragment (needs the `orderLinks` grant and the shop's URL). */

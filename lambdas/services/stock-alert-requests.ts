@@ -42,13 +42,19 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
     },
     now,
   );
-  const result = await writeTransactionRetrying([newStockAlertPut(alert, hashAccessToken(await stockAlertToken(id, createdAt)), now), mail], randomUUID());
+  const result = await writeTransactionRetrying(
+    [newStockAlertPut(alert, hashAccessToken(await stockAlertToken(id, createdAt)), now), mail],
+    randomUUID(),
+  );
   if (!result.written && !result.refused(STOCK_ALERT_NEW)) throw new Error('stock alert: request kept conflicting');
   return { id };
 }
 
 /** Confirms a request by its link's token: from now on a restock mails it. A wrong or expired link: 404, nothing changed. */
-export async function confirmStockAlertRequest(input: StockAlertConfirmInput, now = new Date()): Promise<Pick<StockAlert, 'productName' | 'size'>> {
+export async function confirmStockAlertRequest(
+  input: StockAlertConfirmInput,
+  now = new Date(),
+): Promise<Pick<StockAlert, 'productName' | 'size'>> {
   const alert = await confirmStockAlert(input.id, hashAccessToken(input.token), now);
   if (!alert) throw new NotFound(stockAlertTexts.confirmLinkInvalid, 'stock_alert_link_invalid');
   return { productName: alert.productName, ...(alert.size ? { size: alert.size } : {}) };

@@ -72,15 +72,28 @@ export function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
     amountCents: intent.amount,
     status: statusOf(intent),
     ...(voucher?.entity && voucher.reference && voucher.expires_at
-      ? { multibanco: { entity: voucher.entity, reference: voucher.reference, amountCents: intent.amount, expiresAt: new Date(voucher.expires_at * 1000).toISOString() } }
+      ? {
+          multibanco: {
+            entity: voucher.entity,
+            reference: voucher.reference,
+            amountCents: intent.amount,
+            expiresAt: new Date(voucher.expires_at * 1000).toISOString(),
+          },
+        }
       : {}),
   };
 }
 
 function providerError(error: unknown): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
-  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) return new PaymentProviderError(error.message, 'credentials');
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) return new PaymentProviderError(error.message, 'unavailable');
+  if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError)
+    return new PaymentProviderError(error.message, 'credentials');
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  )
+    return new PaymentProviderError(error.message, 'unavailable');
   return new PaymentProviderError(error.message, 'request');
 }
 
@@ -92,13 +105,21 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const orderIdOf = (metadata: Stripe.Metadata | null | undefined): { orderId?: string } => (metadata?.orderId ? { orderId: metadata.orderId } : {});
+const orderIdOf = (metadata: Stripe.Metadata | null | undefined): { orderId?: string } =>
+  metadata?.orderId ? { orderId: metadata.orderId } : {};
 
 /** What a verified Stripe event reports, in the shop's words. */
 export function eventOf(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { eventId: event.id, kind: 'succeeded', paymentId: event.data.object.id, ...orderIdOf(event.data.object.metadata), amountCents: event.data.object.amount_received, currency: event.data.object.currency.toUpperCase() };
+      return {
+        eventId: event.id,
+        kind: 'succeeded',
+        paymentId: event.data.object.id,
+        ...orderIdOf(event.data.object.metadata),
+        amountCents: event.data.object.amount_received,
+        currency: event.data.object.currency.toUpperCase(),
+      };
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled': {
       const intent = event.data.object;
@@ -160,8 +181,12 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
 
     refund: (paymentId, amountCents, key) =>
       call(async (): Promise<ProviderRefund> => {
-        const refund = await stripe.refunds.create({ payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) }, { idempotencyKey: key });
-        const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+          { idempotencyKey: key },
+        );
+        const status =
+          refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
         return { refundId: refund.id, amountCents: refund.amount, status };
       }),
 
@@ -170,7 +195,8 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
       if (!signature) throw new PaymentSignatureError('no Stripe-Signature header');
       // Stripe's library refuses only stale stamps: one from beyond the tolerance in the future is refused too.
       const stamped = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
-      if (Number.isFinite(stamped) && stamped - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new PaymentSignatureError('the notification is stamped in the future');
+      if (Number.isFinite(stamped) && stamped - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS)
+        throw new PaymentSignatureError('the notification is stamped in the future');
       for (const secret of config.webhookSecrets) {
         try {
           return eventOf(stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS));

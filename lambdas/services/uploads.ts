@@ -34,7 +34,12 @@ export async function presignUpload(
     ...(options.exactBytes ? { [`x-amz-meta-${DECLARED_SIZE_METADATA}`]: String(options.exactBytes) } : {}),
   };
   const size = options.exactBytes ? { minBytes: options.exactBytes, maxBytes: options.exactBytes } : { maxBytes };
-  const post = await presignPost(bucket, key, { contentType, ...size, expiresSeconds: UPLOAD_EXPIRY_SECONDS, ...(Object.keys(fields).length ? { fields } : {}) });
+  const post = await presignPost(bucket, key, {
+    contentType,
+    ...size,
+    expiresSeconds: UPLOAD_EXPIRY_SECONDS,
+    ...(Object.keys(fields).length ? { fields } : {}),
+  });
   return { ...post, key, maxBytes: size.maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
 }
 

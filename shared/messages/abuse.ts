@@ -22,7 +22,10 @@ export const abuseTexts = {
     numbers.length === 1
       ? `Este cliente tem a reserva nº ${numbers[0]} por pagar. Podes fechá-la (as peças voltam ao stock) e anonimizar de seguida. Nada foi alterado.`
       : `Este cliente tem as reservas nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)} por pagar. Podes fechá-las (as peças voltam ao stock) e anonimizar de seguida. Nada foi alterado.`,
-  reservationsClosed: (n: number) => (n === 1 ? '1 reserva por pagar foi fechada e as peças voltaram ao stock.' : `${n} reservas por pagar foram fechadas e as peças voltaram ao stock.`),
+  reservationsClosed: (n: number) =>
+    n === 1
+      ? '1 reserva por pagar foi fechada e as peças voltaram ao stock.'
+      : `${n} reservas por pagar foram fechadas e as peças voltaram ao stock.`,
   /** The status entry of a reservation closed for the erasure. */
   erasureClosed: 'fechada para anonimizar o cliente (RGPD); peças devolvidas ao stock',
   closeOpen: 'Indica closeOpen=true para fechar as reservas por pagar antes de anonimizar.',

@@ -53,7 +53,8 @@ export const adminTexts = {
   tooManyAttempts: 'Demasiadas tentativas. Aguarda alguns minutos e tenta novamente.',
   passwordResetRequired: 'Tens de redefinir a palavra-passe: usa «Esqueci-me da palavra-passe».',
   /** The forgotten-password flow: the same answer whether or not the address has an account. */
-  resetCodeSent: (email: string) => `Se ${email} tiver conta no back-office, enviámos para lá um código. Escreve-o abaixo com a nova palavra-passe.`,
+  resetCodeSent: (email: string) =>
+    `Se ${email} tiver conta no back-office, enviámos para lá um código. Escreve-o abaixo com a nova palavra-passe.`,
   resetCodeInvalid: 'O código não está certo. Confirma-o no e-mail ou pede um novo.',
   resetCodeExpired: 'O código expirou. Pede um novo.',
   resetDone: 'Palavra-passe alterada. Já podes entrar com ela.',
@@ -65,13 +66,16 @@ export const adminTexts = {
   /** The TOTP step (authenticator app): what was typed is not six digits. */
   totpCodeFormat: 'O código tem 6 algarismos: escreve só os números que a aplicação mostra.',
   /** A later sign-in's TOTP code was refused (CodeMismatchException, or a code already used). */
-  totpCodeInvalid: 'O código não está certo ou já foi usado. Escreve o código que a aplicação de autenticação mostra agora (muda a cada 30 segundos).',
+  totpCodeInvalid:
+    'O código não está certo ou já foi usado. Escreve o código que a aplicação de autenticação mostra agora (muda a cada 30 segundos).',
   /** The first code of the TOTP setup was refused (EnableSoftwareTokenMFAException). */
-  totpSetupCodeInvalid: 'O código não está certo. Confirma que acrescentaste a conta à aplicação de autenticação com a chave desta página e escreve o código que ela mostra agora (muda a cada 30 segundos).',
+  totpSetupCodeInvalid:
+    'O código não está certo. Confirma que acrescentaste a conta à aplicação de autenticação com a chave desta página e escreve o código que ela mostra agora (muda a cada 30 segundos).',
   /** The sign-in took too long between its steps (NotAuthorizedException "Invalid session"): it starts again. */
   totpSessionExpired: 'O tempo para concluir a entrada acabou. Entra de novo com o e-mail e a palavra-passe.',
   /** The same, during the TOTP setup: the next attempt gets a new key, so the one already added is useless. */
-  totpSetupSessionExpired: 'O tempo para concluir a entrada acabou. Entra de novo com o e-mail e a palavra-passe: vais receber uma chave nova. Se já tinhas acrescentado a conta à aplicação de autenticação, apaga-a lá, porque essa chave deixa de servir.',
+  totpSetupSessionExpired:
+    'O tempo para concluir a entrada acabou. Entra de novo com o e-mail e a palavra-passe: vais receber uma chave nova. Se já tinhas acrescentado a conta à aplicação de autenticação, apaga-a lá, porque essa chave deixa de servir.',
   welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
   /** A stock adjustment that took the stock from 0 to above 0: the requests are e-mailed through the outbox. */
   backInStockQueued: 'Os pedidos de aviso de reposição desta peça vão ser avisados por e-mail dentro de momentos.',
@@ -84,8 +88,10 @@ export const adminTexts = {
    * (`emailApplies` of `shared/order-emails.ts`).
    */
   emailNotApplicable: {
-    'order-received': 'Este e-mail diz que recebemos o comprovativo de pagamento: só se envia depois de o comprovativo chegar, e não a uma encomenda encerrada. Nada foi enviado.',
-    'payment-confirmed': 'Este e-mail diz ao cliente que o pagamento foi confirmado: só se envia a uma encomenda paga («Enviar», «Enviado» ou «Concluído»). Nada foi enviado.',
+    'order-received':
+      'Este e-mail diz que recebemos o comprovativo de pagamento: só se envia depois de o comprovativo chegar, e não a uma encomenda encerrada. Nada foi enviado.',
+    'payment-confirmed':
+      'Este e-mail diz ao cliente que o pagamento foi confirmado: só se envia a uma encomenda paga («Enviar», «Enviado» ou «Concluído»). Nada foi enviado.',
     shipped: 'Este e-mail diz que a encomenda foi enviada: só se envia depois de a marcar como «Enviado». Nada foi enviado.',
     'review-request': 'O pedido de avaliação só se envia depois de a encomenda ser enviada («Enviado» ou «Concluído»). Nada foi enviado.',
     'order-cancelled': 'Este e-mail diz que a encomenda foi cancelada: só se envia a uma encomenda encerrada. Nada foi enviado.',
@@ -104,7 +110,8 @@ export const adminTexts = {
   /** A stock change of a piece sold in sizes that names none (or one it does not have). */
   stockSizeMissing: 'Escolhe o tamanho cujo stock queres alterar.',
   /** A product save that drops a size still holding units. */
-  sizeHasStock: (size: string, stock: number) => `O tamanho «${size}» ainda tem ${stock} em stock: acerta o stock para 0 antes de o retirar.`,
+  sizeHasStock: (size: string, stock: number) =>
+    `O tamanho «${size}» ainda tem ${stock} em stock: acerta o stock para 0 antes de o retirar.`,
   /** Dividing a piece that has units (and no sizes) into sizes. */
   splitIntoSizes: (stock: number) =>
     `Esta peça tem ${stock} em stock sem tamanho. Acerta o stock para 0 em «Ajustar stock» antes de a dividir em tamanhos; depois indica o stock de cada tamanho.`,
@@ -125,7 +132,8 @@ export const gdprTexts = {
   proofEntry: 'Comprovativo de pagamento apagado: dados pessoais anonimizados a pedido do cliente (RGPD).',
   /** The refusal (409): nothing was changed. */
   openOrders: (numbers: readonly number[]) => {
-    const list = numbers.length === 1 ? `a encomenda nº ${numbers[0]}` : `as encomendas nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)}`;
+    const list =
+      numbers.length === 1 ? `a encomenda nº ${numbers[0]}` : `as encomendas nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)}`;
     return numbers.length === 1
       ? `Ainda não é possível anonimizar este cliente: ${list} ainda não terminou (está por pagar, confirmar, enviar ou entregar). Conclui-a ou encerra-a primeiro. Nada foi alterado.`
       : `Ainda não é possível anonimizar este cliente: ${list} ainda não terminaram (estão por pagar, confirmar, enviar ou entregar). Conclui-as ou encerra-as primeiro. Nada foi alterado.`;

@@ -35,8 +35,10 @@ export const checkoutTexts = {
   proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
   mbwayUnavailable: 'O MB WAY não está disponível este mês. Escolhe outro método de pagamento.',
   /** An order over the shop's caps (settings; docs/design.md §18): nothing is reserved. */
-  lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
-  linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
+  lineQuantityCap: (max: number) =>
+    `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
+  linesCap: (max: number) =>
+    `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
   /**
    * A reservation over the hold caps (docs/design.md §27), said from the customer's own counted orders
    * (those under both the e-mail and the phone she typed, `services/hold-refusal.ts`): what she can do
@@ -44,16 +46,22 @@ export const checkoutTexts = {
    */
   holdLimit: (own: { readonly unpaid: number; readonly proofs: number }, orders: number, units: number) => {
     const caps = `Cada cliente pode ter até ${orders} ${orders === 1 ? 'reserva' : 'reservas'} e ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo.`;
-    const proofs = own.proofs === 1 ? 'a reserva com comprovativo está a ser verificada' : 'as reservas com comprovativo estão a ser verificadas';
+    const proofs =
+      own.proofs === 1 ? 'a reserva com comprovativo está a ser verificada' : 'as reservas com comprovativo estão a ser verificadas';
     if (own.unpaid > 0) {
-      const unpaid = own.unpaid === 1 ? 'Já tens uma reserva por pagar: conclui-a ou espera que expire.' : `Já tens ${own.unpaid} reservas por pagar: conclui-as ou espera que expirem.`;
+      const unpaid =
+        own.unpaid === 1
+          ? 'Já tens uma reserva por pagar: conclui-a ou espera que expire.'
+          : `Já tens ${own.unpaid} reservas por pagar: conclui-as ou espera que expirem.`;
       return `${unpaid}${own.proofs > 0 ? ` Entretanto, ${proofs}.` : ''} ${caps}`;
     }
-    if (own.proofs > 0) return `${proofs.charAt(0).toUpperCase()}${proofs.slice(1)}: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${caps}`;
+    if (own.proofs > 0)
+      return `${proofs.charAt(0).toUpperCase()}${proofs.slice(1)}: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${caps}`;
     return `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${caps}`;
   },
   /** A reservation that alone holds more units than one customer may: nobody else's data is involved. */
-  holdUnitsCap: (units: number) => `Cada cliente pode ter até ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo. Reduz as quantidades no carrinho, ou fala connosco para uma encomenda maior.`,
+  holdUnitsCap: (units: number) =>
+    `Cada cliente pode ter até ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo. Reduz as quantidades no carrinho, ou fala connosco para uma encomenda maior.`,
   /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
   methodUnavailable: 'Indisponível este mês',
   /** Beside a payment method the shop does not take at the moment (no instructions in its settings). */
@@ -61,7 +69,8 @@ export const checkoutTexts = {
   /** An order with a method the shop does not take at the moment: nothing reserved. */
   paymentMethodUnavailable: 'Esta forma de pagamento não está disponível de momento. Escolhe outra.',
   /** Payment page of a reservation whose time to pay is over: nothing can be sent. */
-  reservationOver: 'O tempo para pagar esta reserva terminou e as peças voltaram à loja. Não pagues: volta ao carrinho para fazer uma nova encomenda.',
+  reservationOver:
+    'O tempo para pagar esta reserva terminou e as peças voltaram à loja. Não pagues: volta ao carrinho para fazer uma nova encomenda.',
   /** Cart and shipping step while the cart does not ship free (rule 26: from the amount, inclusive). */
   freeShippingFrom: (amount: string) => `Portes grátis em encomendas a partir de ${amount} (antes de descontos).`,
   /** Cart once the subtotal ships free. */
@@ -76,7 +85,8 @@ export const checkoutTexts = {
   /** Thank-you page: what happens next. */
   shippingAfterPayment: 'O envio é feito depois de confirmarmos o teu pagamento.',
   /** /thank-you opened without an order placed in this tab. */
-  noRecentOrder: 'Não encontrámos nenhuma encomenda recente neste separador. Se já fizeste a tua encomenda, vais receber um e-mail com os detalhes.',
+  noRecentOrder:
+    'Não encontrámos nenhuma encomenda recente neste separador. Se já fizeste a tua encomenda, vais receber um e-mail com os detalhes.',
   /** A cart line asks for more than is left when the order is placed. */
   outOfStock: (name: string, left: number) =>
     left <= 0
@@ -94,16 +104,20 @@ export const checkoutTexts = {
   /** Payment page, once the order is reserved: the number to write in the payment's description. */
   paymentReference: (orderNumber: number | string) => `Referência do pagamento: ${orderNumber}`,
   /** Another reservation with the same e-mail and cart while one is open (another device): the mail has its link. */
-  reservationExists: 'Já tens uma reserva com este e-mail: vê o e-mail que te enviámos para pagar e enviar o comprovativo. As peças já estão reservadas para ti.',
+  reservationExists:
+    'Já tens uma reserva com este e-mail: vê o e-mail que te enviámos para pagar e enviar o comprovativo. As peças já estão reservadas para ti.',
   /** A customer cancel of an order that is no longer a reservation awaiting payment. */
-  cancelNotAllowed: 'Esta encomenda já não é uma reserva por pagar, por isso não a podes cancelar aqui. Se precisares, responde ao e-mail da encomenda.',
+  cancelNotAllowed:
+    'Esta encomenda já não é uma reserva por pagar, por isso não a podes cancelar aqui. Se precisares, responde ao e-mail da encomenda.',
   /** The reservation's deadline with its date (e-mails, read later): e.g. "26/11/2026 às 14:48". */
   deadline: (date: string, time: string) => `${date} às ${time}`,
   /** Payment page: how long the pieces stay reserved. */
   reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
   /** Under the shipping page's button: what continuing does. */
-  reservationHintNoMethod: 'Ao continuar, reservamos as peças e o valor para ti enquanto pagas, durante um tempo que depende do método de pagamento.',
-  reservationHint: (minutes: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${holdDuration(minutes)}, enquanto pagas.`,
+  reservationHintNoMethod:
+    'Ao continuar, reservamos as peças e o valor para ti enquanto pagas, durante um tempo que depende do método de pagamento.',
+  reservationHint: (minutes: number) =>
+    `Ao continuar, reservamos as peças e o valor para ti durante ${holdDuration(minutes)}, enquanto pagas.`,
   /** Shipping page button while the reservation is made. */
   reserving: 'A reservar as peças...',
   /** The header, the cart and the checkout while the customer has a reservation awaiting payment (any tab). */
@@ -111,7 +125,8 @@ export const checkoutTexts = {
   /** The link after `openReservation`, back to the payment page. */
   openReservationLink: 'continuar',
   /** The cart or the shipping details changed since the open reservation: it is never made twice. */
-  reservationOutdated: 'O carrinho ou os dados mudaram desde esta reserva. Continua a reserva (as peças dela estão guardadas para ti) ou cancela-a para reservar o que tens agora.',
+  reservationOutdated:
+    'O carrinho ou os dados mudaram desde esta reserva. Continua a reserva (as peças dela estão guardadas para ti) ou cancela-a para reservar o que tens agora.',
   continueReservation: 'Continuar a reserva',
   cancelReservation: 'Cancelar a reserva',
   cancellingReservation: 'A cancelar...',
@@ -163,7 +178,8 @@ export const myOrderTexts = {
   loadFailed: 'Não foi possível abrir a encomenda. Tenta novamente.',
   follow: 'Acompanhar a encomenda',
   /** The CTT's codes are named as theirs; another carrier's code is just the code. */
-  tracking: (code: string, carrier?: TrackingCarrier) => (carrier === 'outra' ? `Código de envio: ${code}.` : `Código de envio CTT: ${code}.`),
+  tracking: (code: string, carrier?: TrackingCarrier) =>
+    carrier === 'outra' ? `Código de envio: ${code}.` : `Código de envio CTT: ${code}.`,
   followParcel: 'Seguir o envio nos CTT (abre noutra janela)',
   /** The lookup by number and e-mail ("/encomenda"). */
   lookupTitle: 'A minha encomenda',
@@ -186,16 +202,21 @@ export const myOrderTexts = {
  */
 export const providerPaymentTexts = {
   /** Beside the automatic methods on the shipping step. */
-  choiceHint: { mbway: 'Recebes o pedido na app MB WAY e aprovas lá: sem comprovativo.', multibanco: 'Pagas com uma referência Multibanco (caixa ou homebanking): sem comprovativo.' },
+  choiceHint: {
+    mbway: 'Recebes o pedido na app MB WAY e aprovas lá: sem comprovativo.',
+    multibanco: 'Pagas com uma referência Multibanco (caixa ou homebanking): sem comprovativo.',
+  },
   /** Beside the manual methods when automatic ones are offered too. */
   manualChoiceHint: 'Pagas fora do site e envias o comprovativo no passo seguinte.',
   mbwayTitle: 'Aprova o pagamento na app MB WAY',
   mbwayStarting: 'A enviar o pedido MB WAY para o teu telemóvel…',
-  mbwayPending: (amount: string, time: string) => `Enviámos um pedido de ${amount} para o telemóvel que indicaste. Abre a app MB WAY e aprova-o até às ${time}.`,
+  mbwayPending: (amount: string, time: string) =>
+    `Enviámos um pedido de ${amount} para o telemóvel que indicaste. Abre a app MB WAY e aprova-o até às ${time}.`,
   mbwayWaiting: 'A aguardar a aprovação…',
   multibancoTitle: 'Paga com a referência Multibanco',
   multibancoStarting: 'A gerar a tua referência Multibanco…',
-  multibancoPending: (date: string) => `Paga numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até ${date}. Não precisas de enviar comprovativo: o pagamento chega-nos sozinho.`,
+  multibancoPending: (date: string) =>
+    `Paga numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até ${date}. Não precisas de enviar comprovativo: o pagamento chega-nos sozinho.`,
   entity: 'Entidade',
   reference: 'Referência',
   amount: 'Montante',
@@ -204,7 +225,8 @@ export const providerPaymentTexts = {
   registering: 'Pagamento recebido; a concluir a tua encomenda…',
   confirmed: (method: string) => `Pagamento por ${method} confirmado. Estamos a preparar a tua encomenda.`,
   /** The request failed: said, and the reservation is still payable by hand until its deadline. */
-  failed: (reason: string, time: string) => `${reason} A reserva continua válida até às ${time}: podes pagar por outro método e enviar o comprovativo.`,
+  failed: (reason: string, time: string) =>
+    `${reason} A reserva continua válida até às ${time}: podes pagar por outro método e enviar o comprovativo.`,
   failedDefault: 'Não foi possível fazer o pedido de pagamento.',
   manualTitle: 'Pagar por outro método',
   manualChoose: 'Escolhe como vais pagar',
@@ -214,11 +236,15 @@ export const providerPaymentTexts = {
   lateRefundPending: 'O pagamento chegou depois de a reserva terminar e as peças já tinham voltado à loja: vamos devolver-te o valor.',
   refunded: (amount: string) => `Devolvemos-te ${amount} pelo mesmo meio de pagamento.`,
   /** "A minha encomenda": the status line of a reservation paid through the provider. */
-  statusPending: { mbway: 'À espera da aprovação do pagamento na app MB WAY.', multibanco: 'À espera do pagamento da referência Multibanco.' },
+  statusPending: {
+    mbway: 'À espera da aprovação do pagamento na app MB WAY.',
+    multibanco: 'À espera do pagamento da referência Multibanco.',
+  },
   statusStarting: 'A preparar o pedido de pagamento.',
   statusFailed: 'O pedido de pagamento falhou; a reserva pode ser paga por outro método até ao fim do prazo.',
   /** The header and the checkout while a Multibanco reservation (days long) awaits payment: with the date. */
-  openReservationDated: (orderNumber: number | string, date: string, time: string) => `Tens uma reserva por pagar (nº ${orderNumber}, até ${date} às ${time})`,
+  openReservationDated: (orderNumber: number | string, date: string, time: string) =>
+    `Tens uma reserva por pagar (nº ${orderNumber}, até ${date} às ${time})`,
   /** Thank-you page after a provider payment. */
   thankYou: (method: string) => `Pagamento por ${method} confirmado.`,
   shippingNext: 'Vamos preparar o envio com todo o cuidado.',

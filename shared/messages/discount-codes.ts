@@ -19,7 +19,8 @@ export const discountCodeTexts = {
   unknown: 'Este código não existe ou já não está ativo. Confirma como está escrito.',
   expired: (until: string) => `Este código terminou a ${until}.`,
   notStarted: (from: string) => `Este código só é válido a partir de ${from}.`,
-  minimum: (amount: string) => `Este código é para encomendas a partir de ${amount} (depois dos descontos das peças). Junta mais peças ao carrinho para o usar.`,
+  minimum: (amount: string) =>
+    `Este código é para encomendas a partir de ${amount} (depois dos descontos das peças). Junta mais peças ao carrinho para o usar.`,
   usedUp: 'Este código já foi usado o número de vezes previsto.',
   usedUpByCustomer: (uses: number) => `Já usaste este código ${uses === 1 ? 'uma vez' : `${uses} vezes`}, o máximo por cliente.`,
   notApplicable: 'Este código não se aplica às peças do teu carrinho.',
@@ -72,8 +73,10 @@ export const discountCodeAdminTexts = {
   removed: (code: string) => `Código ${code} apagado.`,
   exists: (code: string) => `Já existe o código ${code} (maiúsculas e minúsculas contam como iguais).`,
   notFound: 'Este código não existe (pode ter sido apagado).',
-  inUse: (uses: number) => `Este código já foi usado em ${uses === 1 ? 'uma encomenda' : `${uses} encomendas`}: pausa-o em vez de o apagar, para as vendas continuarem a dizer de onde vieram.`,
-  lookAlike: 'O código não pode ter as letras O e I nem os algarismos 0 e 1: confundem-se ao ler e ao ditar (ex.: MARIA25 em vez de MARIA10).',
+  inUse: (uses: number) =>
+    `Este código já foi usado em ${uses === 1 ? 'uma encomenda' : `${uses} encomendas`}: pausa-o em vez de o apagar, para as vendas continuarem a dizer de onde vieram.`,
+  lookAlike:
+    'O código não pode ter as letras O e I nem os algarismos 0 e 1: confundem-se ao ler e ao ditar (ex.: MARIA25 em vez de MARIA10).',
   codeInvalid: 'O código tem de ter 3 a 30 caracteres: letras, algarismos e hífenes.',
   percentInvalid: 'A percentagem é um número inteiro de 1 a 90.',
   amountInvalid: 'O valor é um montante de 0,01 € a 10 000 €.',

@@ -13,7 +13,12 @@ export const giftTexts = {
   message: 'Mensagem para o cartão (opcional)',
   messageHint: `Até ${GIFT_MESSAGE_MAX} caracteres. Escrevemo-la num cartão que vai com as peças.`,
   /** As the customer types: how many characters are left. */
-  charactersLeft: (left: number) => (left === 1 ? 'Resta 1 caráter.' : left >= 0 ? `Restam ${left} caracteres.` : `Tens ${-left} ${left === -1 ? 'caráter' : 'caracteres'} a mais.`),
+  charactersLeft: (left: number) =>
+    left === 1
+      ? 'Resta 1 caráter.'
+      : left >= 0
+        ? `Restam ${left} caracteres.`
+        : `Tens ${-left} ${left === -1 ? 'caráter' : 'caracteres'} a mais.`,
   /** The wrap's checkbox: its price (`amount`, formatted), or free (`wrapChoice` of `shared/gift.ts`). */
   wrapPriced: (amount: string) => `Embrulho de oferta (+${amount})`,
   wrapFree: 'Embrulho de oferta (grátis)',
@@ -47,7 +52,8 @@ export const giftTexts = {
   wrapNotOffered: 'De momento a loja não faz embrulhos de oferta. Desmarca o embrulho: a mensagem do cartão continua a ir com a encomenda.',
   /** Definições. */
   settingsGroup: 'Oferta',
-  settingsHint: 'O cliente pode marcar a encomenda como oferta, com uma mensagem para um cartão. O embrulho de oferta só aparece na finalização da compra se estiver ligado; com preço 0 é grátis. O embrulho não conta para os portes grátis.',
+  settingsHint:
+    'O cliente pode marcar a encomenda como oferta, com uma mensagem para um cartão. O embrulho de oferta só aparece na finalização da compra se estiver ligado; com preço 0 é grátis. O embrulho não conta para os portes grátis.',
   wrapPriceHint: 'Em euros, por exemplo 2,50. Só conta se o embrulho estiver ligado.',
   wrapPriceInvalid: 'Indica o preço do embrulho em euros, de 0 (grátis) a 100 €, por exemplo 2,50.',
   wrapSwitchInvalid: 'Escolhe se a loja faz embrulhos de oferta: ligado ou desligado.',

@@ -3,7 +3,18 @@
  * live in the area modules under `messages/`, one file per part of the shop, so that a bundle (a
  * function, a chunk of the web app) carries only the parts its code reads.
  */
-import { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './storefront.ts';
+import {
+  frontDoorTexts,
+  apiTexts,
+  uploadTexts,
+  commonTexts,
+  catalogTexts,
+  productTexts,
+  stockAlertTexts,
+  contactTexts,
+  moneyTexts,
+  paymentTexts,
+} from './storefront.ts';
 import { botCheckTexts } from './bot-check.ts';
 import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './checkout.ts';
 import { providerPaymentTexts } from './checkout.ts';
@@ -24,7 +35,28 @@ export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { searchFieldTexts } from './storefront.ts';
 export { searchTexts } from './search.ts';
-export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
+export {
+  frontDoorTexts,
+  apiTexts,
+  uploadTexts,
+  commonTexts,
+  catalogTexts,
+  productTexts,
+  stockAlertTexts,
+  botCheckTexts,
+  contactTexts,
+  moneyTexts,
+  paymentTexts,
+  checkoutTexts,
+  customerStatusLabels,
+  totalLabels,
+  myOrderTexts,
+  adminTexts,
+  gdprTexts,
+  validationTexts,
+  queryValidationTexts,
+  abuseTexts,
+};
 export { providerPaymentTexts };
 export { paymentStartTexts };
 export { paymentSwitchTexts };

@@ -7,7 +7,8 @@
 /** "Faturação" on "Definições" (`PUT /api/admin/settings`). */
 export const invoicingSettingsTexts = {
   switch: 'Escolhe se a faturação automática fica ligada ou desligada.',
-  account: 'Indica o nome da conta do InvoiceXpress (o início do endereço: <conta>.app.invoicexpress.com), só letras, algarismos e hífenes.',
+  account:
+    'Indica o nome da conta do InvoiceXpress (o início do endereço: <conta>.app.invoicexpress.com), só letras, algarismos e hífenes.',
   series: 'Indica a série como o InvoiceXpress a numera (algarismos), ou deixa vazio para a série por omissão.',
   vatPercent: 'Escolhe a taxa de IVA das peças: 23, 22, 16, 13, 6 ou 4 %.',
   apiKey: 'Cola a chave da API do InvoiceXpress inteira (em Definições da conta › Integrações › API), só letras e algarismos.',
@@ -45,7 +46,8 @@ export const invoiceTexts = {
   /** The provider refused the document as asked: the owner must look (the provider's words follow). */
   refused: (said: string) => `O programa de faturação recusou o documento: ${said}`,
   /** The key or the account stopped working. */
-  credentials: 'O InvoiceXpress não aceitou a chave da API ou a conta guardadas em Definições › Faturação. Guarda-as de novo e toca em «Tentar de novo».',
+  credentials:
+    'O InvoiceXpress não aceitou a chave da API ou a conta guardadas em Definições › Faturação. Guarda-as de novo e toca em «Tentar de novo».',
   timeline: {
     issued: (number: string, total: string) => `Fatura-recibo ${number} emitida (${total}).`,
     creditNote: (number: string, amount: string, invoice: string) => `Nota de crédito ${number} de ${amount} emitida (fatura ${invoice}).`,
@@ -55,13 +57,19 @@ export const invoiceTexts = {
   /** The provider's own mail of the fatura-recibo (the settings' "enviar a fatura ao cliente"). */
   mail: {
     subject: (orderNumber: number) => `Fatura da tua encomenda ${orderNumber} — Joias Inox`,
-    body: (firstName: string, orderNumber: number) => `Olá ${firstName},\n\nSegue em anexo a fatura-recibo da tua encomenda ${orderNumber}. Obrigado pela tua compra!\n\nJoias Inox`,
+    body: (firstName: string, orderNumber: number) =>
+      `Olá ${firstName},\n\nSegue em anexo a fatura-recibo da tua encomenda ${orderNumber}. Obrigado pela tua compra!\n\nJoias Inox`,
   },
   /** The provider's own mail of a credit note (a refund). */
   creditMail: {
     subject: (orderNumber: number) => `Nota de crédito da tua encomenda ${orderNumber} — Joias Inox`,
-    body: (firstName: string, orderNumber: number) => `Olá ${firstName},\n\nSegue em anexo a nota de crédito do valor que te devolvemos da encomenda ${orderNumber}.\n\nJoias Inox`,
+    body: (firstName: string, orderNumber: number) =>
+      `Olá ${firstName},\n\nSegue em anexo a nota de crédito do valor que te devolvemos da encomenda ${orderNumber}.\n\nJoias Inox`,
   },
   /** The credit note's printed reason. */
-  creditReason: { partial: 'Reembolso parcial', cancel: 'Encomenda cancelada após o pagamento', late: 'Pagamento recebido após o fim da reserva' },
+  creditReason: {
+    partial: 'Reembolso parcial',
+    cancel: 'Encomenda cancelada após o pagamento',
+    late: 'Pagamento recebido após o fim da reserva',
+  },
 } as const;

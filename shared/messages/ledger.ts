@@ -19,13 +19,30 @@ export const CASH_LABEL = 'Numerário';
 
 /** The accountant's export (docs/money.md): the Movimentos CSV's words, and the orders CSV's money columns. */
 export const movementTexts = {
-  kind: { payment: 'Pagamento', unmatched: 'Pagamento de outro valor ou moeda (não pagou a encomenda)', refund: 'Devolução', fee: 'Comissão' },
+  kind: {
+    payment: 'Pagamento',
+    unmatched: 'Pagamento de outro valor ou moeda (não pagou a encomenda)',
+    refund: 'Devolução',
+    fee: 'Comissão',
+  },
   /** How the shop knows of the movement. */
   source: { provider: 'Stripe', proof: 'Comprovativo verificado', owner: 'Registado pela loja' },
   /** The totals' rows, after the movements: one per method, then all of them. */
   total: 'Total',
   allMethods: 'Todos os métodos',
-  columns: ['Data', 'Nº encomenda', 'Estado da encomenda', 'Movimento', 'Método', 'Origem', 'Entrada', 'Saída', 'Moeda', 'Pagamento no Stripe', 'Reembolso no Stripe'],
+  columns: [
+    'Data',
+    'Nº encomenda',
+    'Estado da encomenda',
+    'Movimento',
+    'Método',
+    'Origem',
+    'Entrada',
+    'Saída',
+    'Moeda',
+    'Pagamento no Stripe',
+    'Reembolso no Stripe',
+  ],
   /** The orders CSV's columns from the ledger, after "Total". */
   orderColumns: ['Estado do pagamento', 'Recebido', 'Devolvido'],
 } as const;

@@ -15,9 +15,11 @@ export const paymentEventTexts = {
   /** On the owner's timeline: a reservation paid through the provider (the customer's history names the status only). */
   paidEntry: (method: string) => `pago por ${method}, confirmado pelo prestador de pagamentos`,
   /** On the timeline, for the owner only: an automatic payment that did not go through. */
-  failedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
+  failedNote: (method: string) =>
+    `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
   /** On the timeline, for the owner only: a payment that came after the reservation closed (the orders stream refunds it whole and tells the customer). */
-  lateNote: (amount: string) => `O prestador de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
+  lateNote: (amount: string) =>
+    `O prestador de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
   /** On the timeline, for the owner only: a payment an open order cannot take (paid already, or not its total): the owner gives it back. */
   unkeptNote: (amount: string, why: 'paid' | 'amount' | 'currency') =>
     `O prestador de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : why === 'currency' ? 'numa moeda que não é o euro' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do prestador.`,

@@ -18,9 +18,11 @@ export const paymentStartTexts = {
   /** The order's timeline. */
   timeline: {
     mbwayStarted: (paymentId: string) => `pedido MB WAY enviado ao cliente (${paymentId})`,
-    multibancoStarted: (paymentId: string, reference: string) => `referência Multibanco ${groupedReference(reference)} criada (${paymentId})`,
+    multibancoStarted: (paymentId: string, reference: string) =>
+      `referência Multibanco ${groupedReference(reference)} criada (${paymentId})`,
     startFailed: (reason: string) => `pagamento automático não iniciado: ${reason}`,
-    refunded: (amount: string, late: boolean) => (late ? `reembolso de ${amount} feito: o pagamento chegou depois de a reserva fechar` : `reembolso de ${amount} feito`),
+    refunded: (amount: string, late: boolean) =>
+      late ? `reembolso de ${amount} feito: o pagamento chegou depois de a reserva fechar` : `reembolso de ${amount} feito`,
     refundFailed: (amount: string, reason: string) => `reembolso de ${amount} recusado pelo fornecedor: ${reason}`,
   },
 } as const;

@@ -20,7 +20,6 @@ export const searchTexts = {
   noSuggestions: 'Sem resultados: carrega em Enter para ver sugestões.',
 } as const;
 
-
 /** The back-office's panel with the feeds' addresses (Definições). */
 export const feedTexts = {
   title: 'Catálogos para o Google e o Instagram',

@@ -44,24 +44,24 @@ export const apiTexts = {
     `Há muita procura neste momento e não conseguimos confirmar a tua encomenda a tempo. Tenta novamente dentro de ${seconds === 1 ? '1 segundo' : `${seconds} segundos`}: se já tiver ficado registada, é essa que te mostramos.`,
   /** PUT of a product over a version that is no longer the stored one (optimistic locking): nothing saved. */
   /** A piece that was ordered cannot be deleted (its orders refer to it): archive it. */
-  productOrdered: 'Esta peça já foi encomendada, por isso não pode ser apagada. Arquiva-a: sai da loja e as encomendas continuam a mostrá-la.',
+  productOrdered:
+    'Esta peça já foi encomendada, por isso não pode ser apagada. Arquiva-a: sai da loja e as encomendas continuam a mostrá-la.',
   productChanged:
     'Este produto foi alterado entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
   /** "Definir para N" over a stock that is no longer the one the owner saw: nothing changed. */
   stockChanged: (current: number) =>
     `O stock mudou entretanto: agora é ${current}. Nada foi alterado; confirma o novo valor e tenta novamente.`,
   /** An adjustment that would take the stock below 0: nothing changed. */
-  stockBelowZero: (current: number) =>
-    `O stock não pode ficar negativo: o stock atual é ${current}. Nada foi alterado.`,
+  stockBelowZero: (current: number) => `O stock não pode ficar negativo: o stock atual é ${current}. Nada foi alterado.`,
   /** An adjustment that would take the stock above 9999: nothing changed. */
-  stockAboveMax: (current: number) =>
-    `O stock não pode passar de 9999 unidades: o stock atual é ${current}. Nada foi alterado.`,
+  stockAboveMax: (current: number) => `O stock não pode passar de 9999 unidades: o stock atual é ${current}. Nada foi alterado.`,
   /** An adjustment that lost the race to other changes of the same stock too many times in a row. */
   stockBusy: 'O stock deste produto está a mudar neste momento e nada foi alterado. Tenta novamente.',
   collectionExists: 'Já existe uma coleção com esse nome.',
   collectionNotFound: 'Esta coleção já não existe.',
   collectionChanged: 'A coleção ou as suas peças mudaram entretanto. Recarrega a página e tenta de novo.',
-  collectionNotEmpty: (n: number) => `A coleção tem ${n === 1 ? '1 peça' : `${n} peças`}: muda-as de coleção (ou deixa-as sem coleção) antes de a apagar.`,
+  collectionNotEmpty: (n: number) =>
+    `A coleção tem ${n === 1 ? '1 peça' : `${n} peças`}: muda-as de coleção (ou deixa-as sem coleção) antes de a apagar.`,
   collectionTooBig: (max: number) => `Esta coleção tem mais de ${max} peças: não é possível mudar-lhe o nome de uma só vez.`,
   unauthorized: 'Tens de iniciar sessão para continuar.',
   forbidden: 'Não tens permissão para aceder a esta área.',
@@ -109,16 +109,19 @@ export const uploadTexts = {
   /** A proof that is not a real picture or document (docs/design.md §29): not decodable, not the type declared, too large a picture. */
   proofInvalid: 'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.',
   /** A PDF proof with JavaScript, attached files, launch or form actions. */
-  proofActiveContent: 'Este PDF tem conteúdo ativo (scripts, ficheiros anexos ou ações) e não pode ser aceite. Envia uma captura de ecrã ou o PDF do comprovativo tal como o banco o deu.',
+  proofActiveContent:
+    'Este PDF tem conteúdo ativo (scripts, ficheiros anexos ou ações) e não pode ser aceite. Envia uma captura de ecrã ou o PDF do comprovativo tal como o banco o deu.',
   /** The uploaded file is not the size the browser declared (the upload was tampered with or cut short). */
   proofWrongSize: 'O comprovativo não chegou completo. Envia-o novamente.',
   imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',
   imageWrongType: 'A imagem tem de ser JPEG, PNG ou WebP, até 20 MB.',
   photoTooLarge: 'A foto tem mais de 20 MB. Envia uma foto mais pequena (por exemplo, exportada como JPEG).',
   photoWrongType: 'Este ficheiro não é uma foto JPEG, PNG ou WebP (mudar o nome ao ficheiro não muda o formato). Envia a foto como JPEG.',
-  photoHeic: 'As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
+  photoHeic:
+    'As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
   photoUnreadable: 'Não foi possível ler esta foto (ficheiro danificado ou incompleto). Envia-a novamente, como JPEG.',
-  photoShape: 'A foto tem de ter no máximo 12 000 px de lado e não pode ser mais de 8 vezes mais comprida do que larga. Recorta-a ou envia outra.',
+  photoShape:
+    'A foto tem de ter no máximo 12 000 px de lado e não pode ser mais de 8 vezes mais comprida do que larga. Recorta-a ou envia outra.',
   photoGaveUp: 'Não foi possível preparar esta foto. Envia-a novamente ou envia outra (por exemplo, exportada como JPEG).',
   photoProcessing: 'A foto ainda está a ser preparada. Aguarda uns segundos e tenta novamente.',
   photoUploadNotFound: 'Não encontrámos este envio de foto. Envia a foto novamente.',
@@ -138,7 +141,8 @@ export const commonTexts = {
   preparingTitle: 'Loja em preparação',
   preparingBanner: 'Podes ver as peças à vontade, mas ainda não aceitamos encomendas: a loja abre em breve.',
   /** The checkout, in place of its form, while the shop is in preparation. */
-  preparingCheckout: 'Ainda não aceitamos encomendas: a loja abre em breve. O teu carrinho fica guardado neste navegador para quando abrirmos.',
+  preparingCheckout:
+    'Ainda não aceitamos encomendas: a loja abre em breve. O teu carrinho fica guardado neste navegador para quando abrirmos.',
   /** A page's code changed under the visitor (a new version): reloading fixes it. */
   pageUpdated: 'Esta página foi atualizada entretanto. Recarrega a página para continuar.',
 } as const;
@@ -199,7 +203,8 @@ export const stockAlertTexts = {
   /** The confirmation page when the request could not be sent (network, server): the link still works. */
   confirmFailed: 'Não foi possível confirmar agora. Tenta abrir o link do e-mail outra vez daqui a pouco.',
   /** The confirmation page opened without a usable link, or refused by the server. */
-  confirmLinkInvalid: 'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
+  confirmLinkInvalid:
+    'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
   failed: 'Não foi possível registar o teu pedido. Tenta novamente.',
 } as const;
 
@@ -223,7 +228,9 @@ export const paymentTexts = {
   instructionsText: (instructions: PaymentInstructions): string => {
     switch (instructions.method) {
       case 'mbway':
-        return instructions.automatic ? 'Aprova o pagamento no pedido MB WAY que chega ao teu telemóvel.' : `Paga por MB WAY para o número ${instructions.phone}.`;
+        return instructions.automatic
+          ? 'Aprova o pagamento no pedido MB WAY que chega ao teu telemóvel.'
+          : `Paga por MB WAY para o número ${instructions.phone}.`;
       case 'multibanco':
         return 'Paga com a referência Multibanco da tua encomenda (entidade, referência e montante).';
       case 'transferencia':

@@ -118,7 +118,10 @@ export const validationTexts = {
   /** The manual method chosen after a failed automatic payment (docs/payment-switch.md). */
   switchMethod: { invalid: 'Escolhe como vais pagar: transferência, PayPal, Revolut ou MB WAY.' },
   /** The customer's NIF for the invoice (checkout, docs/invoices.md). */
-  customerNif: { invalid: 'Este NIF não é válido: tem 9 algarismos e o último é um algarismo de controlo. Confirma-o no teu cartão de cidadão, ou deixa o campo vazio para uma fatura sem contribuinte.' },
+  customerNif: {
+    invalid:
+      'Este NIF não é válido: tem 9 algarismos e o último é um algarismo de controlo. Confirma-o no teu cartão de cidadão, ou deixa o campo vazio para uma fatura sem contribuinte.',
+  },
   companyName: { invalid: 'O nome da empresa não pode ter mais de 100 caracteres.' },
   productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
   orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
@@ -128,9 +131,16 @@ export const validationTexts = {
     invalid: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
   },
   proofSize: { invalid: 'O comprovativo tem de ter entre 1 byte e 10 MB.' },
-  imageContentType: { invalid: 'A foto tem de ser JPEG, PNG ou WebP. As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).' },
+  imageContentType: {
+    invalid:
+      'A foto tem de ser JPEG, PNG ou WebP. As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
+  },
   imageSize: { invalid: 'A foto tem de ter entre 1 byte e 20 MB.' },
-  photos: { tooMany: 'Uma peça tem no máximo 8 fotos.', invalid: 'Esta foto não existe. Envia-a novamente.', duplicate: 'A mesma foto aparece duas vezes.' },
+  photos: {
+    tooMany: 'Uma peça tem no máximo 8 fotos.',
+    invalid: 'Esta foto não existe. Envia-a novamente.',
+    duplicate: 'A mesma foto aparece duas vezes.',
+  },
   photoAlt: { tooLong: 'A descrição da foto não pode ter mais de 200 caracteres.' },
   productName: {
     required: 'Indica o nome da peça.',
@@ -214,7 +224,8 @@ export const validationTexts = {
   carrier: { invalid: 'Escolhe a transportadora: CTT ou outra transportadora.' },
   /** `note` of a move: the owner's word on a payment made outside the site. */
   paymentNote: {
-    required: 'Escreve como foi feito o pagamento (por exemplo «Transferência recebida; comprovativo enviado por e-mail»): a nota fica no histórico da encomenda.',
+    required:
+      'Escreve como foi feito o pagamento (por exemplo «Transferência recebida; comprovativo enviado por e-mail»): a nota fica no histórico da encomenda.',
     tooLong: 'A nota não pode ter mais de 500 caracteres.',
   },
 } as const;

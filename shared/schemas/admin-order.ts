@@ -16,7 +16,10 @@ export { ADMIN_EMAIL_KINDS, type AdminEmailKind };
 const MAX_REFUND_CENTS = 99_999_999;
 
 /** A refund's amount in cents: 1 cent to the provider's ceiling for one payment (the server bounds it by what is left). */
-const refundCentsField = z.int({ error: refundTexts.invalid }).min(1, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid });
+const refundCentsField = z
+  .int({ error: refundTexts.invalid })
+  .min(1, { error: refundTexts.invalid })
+  .max(MAX_REFUND_CENTS, { error: refundTexts.invalid });
 
 const v = validationTexts;
 
@@ -85,7 +88,10 @@ export const orderStatusChangeSchema = formObject({
 export const orderRefundSchema = formObject({
   refundCents: refundCentsField,
   refundMethod: oneOf(MANUAL_REFUND_METHODS, refundTexts.methodInvalid).optional(),
-  expectedLeftCents: z.int({ error: refundTexts.invalid }).min(0, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid }),
+  expectedLeftCents: z
+    .int({ error: refundTexts.invalid })
+    .min(0, { error: refundTexts.invalid })
+    .max(MAX_REFUND_CENTS, { error: refundTexts.invalid }),
 });
 export type OrderRefundInput = z.infer<typeof orderRefundSchema>;
 

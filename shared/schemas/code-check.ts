@@ -11,7 +11,10 @@ import { orderItemSchema } from './place-order.ts';
 /** `POST /api/discount-codes/check`: the server's price of the cart with a code, before reserving. */
 export const codeCheckSchema = formObject({
   code: customerCodeField.refine((code): code is string => code !== undefined, { error: discountCodeTexts.invalid }),
-  items: z.array(orderItemSchema, { error: validationTexts.items.required }).min(1, { error: validationTexts.items.required }).max(MAX_CART_LINES, { error: validationTexts.items.tooMany }),
+  items: z
+    .array(orderItemSchema, { error: validationTexts.items.required })
+    .min(1, { error: validationTexts.items.required })
+    .max(MAX_CART_LINES, { error: validationTexts.items.tooMany }),
   shippingMethod: oneOf(SHIPPING_METHOD_IDS, validationTexts.shippingMethod.invalid).optional(),
 });
 export type CodeCheckInput = z.infer<typeof codeCheckSchema>;

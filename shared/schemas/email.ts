@@ -18,5 +18,12 @@ const v = queryValidationTexts;
  * emailField().parse(' ana@exemplo.pt '); // 'ana@exemplo.pt'
  */
 export function emailField(required: string = v.email.required) {
-  return z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(TEXT_LIMITS.email, { error: v.email.tooLong }), z.regex(z.regexes.email, { error: v.email.invalid }));
+  return z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(TEXT_LIMITS.email, { error: v.email.tooLong }),
+      z.regex(z.regexes.email, { error: v.email.invalid }),
+    );
 }

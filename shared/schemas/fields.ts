@@ -33,7 +33,10 @@ export interface RequiredTextMessages {
  * cleanText('linha 1\r\nlinha 2', true); // 'linha 1\nlinha 2'
  */
 export function cleanText(text: string, multiline = false): string {
-  const lines = text.normalize('NFC').replace(/\p{Cs}/gu, '').replace(/\r\n?/g, '\n');
+  const lines = text
+    .normalize('NFC')
+    .replace(/\p{Cs}/gu, '')
+    .replace(/\r\n?/g, '\n');
   const spaced = multiline ? lines.replace(/\t/g, ' ') : lines.replace(/[\t\n]/g, ' ');
   return spaced.replace(/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '');
 }
@@ -134,10 +137,7 @@ export const phoneField = z
   });
 
 /** A product id as the API uses it: letters, digits, '_' and '-', 1-100 characters. */
-export const productIdField = z
-  .string({ error: v.productId.invalid })
-  .trim()
-  .regex(PRODUCT_ID_PATTERN, { error: v.productId.invalid });
+export const productIdField = z.string({ error: v.productId.invalid }).trim().regex(PRODUCT_ID_PATTERN, { error: v.productId.invalid });
 
 /** The id of a product's size (`shared/variants.ts`). */
 export const variantIdField = z.string({ error: v.variantId.invalid }).regex(VARIANT_ID_PATTERN, { error: v.variantId.invalid });
@@ -174,7 +174,11 @@ export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
 export const customerNifField = z
   .string({ error: v.customerNif.invalid })
   .transform((text, ctx) => {
-    const digits = cleanText(text).normalize('NFKC').trim().replace(/^PT/i, '').replace(/[\s.-]/g, '');
+    const digits = cleanText(text)
+      .normalize('NFKC')
+      .trim()
+      .replace(/^PT/i, '')
+      .replace(/[\s.-]/g, '');
     if (digits === '') return undefined;
     if (digits.length > 20 || !isValidNif(digits)) {
       ctx.addIssue({ code: 'custom', message: v.customerNif.invalid });

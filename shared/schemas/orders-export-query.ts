@@ -13,12 +13,12 @@ export { MAX_EXPORT_DAYS } from './limits.ts';
 
 const v = queryValidationTexts;
 
-const exportDay = z
-  .string({ error: v.export.date })
-  .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.export.date }),
-    z.refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), { error: v.export.date }),
-  );
+const exportDay = z.string({ error: v.export.date }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.export.date }),
+  z.refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), {
+    error: v.export.date,
+  }),
+);
 
 /** What the accountant's export holds, one row each: orders, their lines, or the movements of their money. */
 export const EXPORT_KINDS = ['orders', 'lines', 'movements'] as const;
@@ -34,12 +34,19 @@ export const ordersExportQuerySchema = z
   .object({
     from: exportDay,
     to: exportDay,
-    status: z.optional(z.string({ error: v.export.statuses }).check(z.refine((list) => parseExportStatuses(list) !== undefined, { error: v.export.statuses }))),
+    status: z.optional(
+      z
+        .string({ error: v.export.statuses })
+        .check(z.refine((list) => parseExportStatuses(list) !== undefined, { error: v.export.statuses })),
+    ),
     kind: z._default(z.enum(EXPORT_KINDS, { error: v.export.kind }), 'orders'),
   })
   .check(
     z.refine((q) => q.from <= q.to, { error: v.export.order, path: ['to'] }),
-    z.refine((q) => (Date.parse(`${q.to}T12:00:00Z`) - Date.parse(`${q.from}T12:00:00Z`)) / 86_400_000 < MAX_EXPORT_DAYS, { error: v.export.tooLong(MAX_EXPORT_DAYS), path: ['to'] }),
+    z.refine((q) => (Date.parse(`${q.to}T12:00:00Z`) - Date.parse(`${q.from}T12:00:00Z`)) / 86_400_000 < MAX_EXPORT_DAYS, {
+      error: v.export.tooLong(MAX_EXPORT_DAYS),
+      path: ['to'],
+    }),
   );
 export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
 

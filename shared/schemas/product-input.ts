@@ -22,7 +22,12 @@ export const MAX_PHOTO_ALT = 200;
  * Each item of a list read with `schema`, the first problem reported (`report`) on the list itself,
  * the field the form shows: undefined after a problem.
  */
-function parseEach<S extends z.ZodType>(schema: S, items: readonly unknown[], report: (message: string) => void, invalid: string): z.output<S>[] | undefined {
+function parseEach<S extends z.ZodType>(
+  schema: S,
+  items: readonly unknown[],
+  report: (message: string) => void,
+  invalid: string,
+): z.output<S>[] | undefined {
   const parsed: z.output<S>[] = [];
   for (const item of items) {
     const result = schema.safeParse(item);
@@ -75,7 +80,13 @@ const variantInputSchema = z.object(
     label: z
       .string({ error: v.variants.labelTooLong })
       .max(MAX_VARIANT_LABEL * 2, { error: v.variants.labelTooLong })
-      .transform((label) => label.normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/gu, ' ').trim())
+      .transform((label) =>
+        label
+          .normalize('NFC')
+          .replace(/[\p{Cc}\p{Cf}]/gu, '')
+          .replace(/\s+/gu, ' ')
+          .trim(),
+      )
       .pipe(z.string().max(MAX_VARIANT_LABEL, { error: v.variants.labelTooLong }))
       .default(''),
     sku: optionalText(v.sku.invalid, TEXT_LIMITS.sku),
@@ -103,7 +114,8 @@ export const variantsField = z
       return z.NEVER;
     };
     if (variants.length > 1 && variants.some((variant) => variant.label === '')) return fail(v.variants.labelRequired);
-    if (new Set(variants.map((variant) => variant.label.toLocaleLowerCase('pt-PT'))).size !== variants.length) return fail(v.variants.duplicate);
+    if (new Set(variants.map((variant) => variant.label.toLocaleLowerCase('pt-PT'))).size !== variants.length)
+      return fail(v.variants.duplicate);
     const ids = variants.flatMap((variant) => (variant.id ? [variant.id] : []));
     if (new Set(ids).size !== ids.length) return fail(v.variants.invalid);
     return variants;
@@ -167,7 +179,8 @@ export const productUpdateSchema = formObject({
   variants: variantsField,
 })
   .superRefine((input, ctx) => {
-    if (input.variants?.some((variant) => variant.stock !== undefined)) ctx.addIssue({ code: 'custom', path: ['variants'], message: v.stockNotEditable.invalid });
+    if (input.variants?.some((variant) => variant.stock !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: v.stockNotEditable.invalid });
   })
   .transform(({ stock: _stock, ...update }) => update);
 

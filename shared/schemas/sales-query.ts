@@ -14,12 +14,12 @@ const v = queryValidationTexts.sales;
 export const SALES_GROUPINGS = ['day', 'week', 'month'] as const;
 export type SalesGrouping = (typeof SALES_GROUPINGS)[number];
 
-const salesDay = z
-  .string({ error: v.date })
-  .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.date }),
-    z.refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), { error: v.date }),
-  );
+const salesDay = z.string({ error: v.date }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.date }),
+  z.refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), {
+    error: v.date,
+  }),
+);
 
 /** Days from `from` to `to`, both included (noon to noon: a daylight-saving change never skews it). */
 export function daysInRange(from: string, to: string): number {

@@ -30,7 +30,9 @@ function plainText(max: number, invalid: string) {
 }
 
 /** An MB WAY number as the owner writes it ('' = that number is not used). */
-const mbwayPhone = plainText(25, v.mbwayPhone).refine((phone) => phone === '' || normalisePhone(phone) !== undefined, { error: v.mbwayPhone });
+const mbwayPhone = plainText(25, v.mbwayPhone).refine((phone) => phone === '' || normalisePhone(phone) !== undefined, {
+  error: v.mbwayPhone,
+});
 
 /** An IBAN with valid check digits, stored as printed ('PT50 0002 ...'); '' = no bank transfer. */
 const iban = z
@@ -73,7 +75,10 @@ const L = SETTINGS_LIMITS;
 /** "Pagamentos automáticos": which methods the provider takes (`keys` is not the form's: see `settingsUpdateSchema`). */
 /** The owner's acknowledgement of SES's sandbox (`ShopSettings.mailSandboxAcknowledged`): on or off. */
 const mailSandboxSchema = z.boolean({ error: v.mailSandbox });
-const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: k.automaticSwitch }), multibanco: z.boolean({ error: k.automaticSwitch }) });
+const automaticPaymentsSchema = formObject({
+  mbway: z.boolean({ error: k.automaticSwitch }),
+  multibanco: z.boolean({ error: k.automaticSwitch }),
+});
 
 /**
  * "Faturação" (docs/invoices.md): the switch, the account, the series, the IVA rate, whether the
@@ -84,9 +89,15 @@ const invoicingSchema = formObject({
   // The form has no choice of provider while there is one adapter.
   provider: oneOf(INVOICING_PROVIDERS, iv.account).default('invoicexpress'),
   // The account is the key's route's; the form sends it back as it was given (the server keeps its own).
-  account: z.string({ error: iv.account }).trim().max(63, { error: iv.account }).regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?$/i, { error: iv.account }),
+  account: z
+    .string({ error: iv.account })
+    .trim()
+    .max(63, { error: iv.account })
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?$/i, { error: iv.account }),
   series: z.string({ error: iv.series }).trim().max(12, { error: iv.series }).regex(/^\d*$/, { error: iv.series }),
-  vatPercent: z.number({ error: iv.vatPercent }).refine((rate) => (VAT_PERCENTS as readonly number[]).includes(rate), { error: iv.vatPercent }),
+  vatPercent: z
+    .number({ error: iv.vatPercent })
+    .refine((rate) => (VAT_PERCENTS as readonly number[]).includes(rate), { error: iv.vatPercent }),
   sendToCustomer: z.boolean({ error: iv.switch }),
 });
 
@@ -150,7 +161,13 @@ const formFields = {
 };
 
 /** Rules across fields: a holder for the IBAN, and at least one way to pay (an automatic one counts). */
-function paymentRules(settings: { readonly payments: ShopSettings['payments']; readonly automaticPayments?: { readonly mbway: boolean; readonly multibanco: boolean } }, ctx: z.RefinementCtx): void {
+function paymentRules(
+  settings: {
+    readonly payments: ShopSettings['payments'];
+    readonly automaticPayments?: { readonly mbway: boolean; readonly multibanco: boolean };
+  },
+  ctx: z.RefinementCtx,
+): void {
   const p = settings.payments;
   const automatic = settings.automaticPayments?.mbway || settings.automaticPayments?.multibanco;
   if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });
@@ -160,7 +177,13 @@ function paymentRules(settings: { readonly payments: ShopSettings['payments']; r
 }
 
 /** The whole form, as the screen checks it before sending. */
-export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema, invoicing: invoicingSchema, giftWrap: giftWrapSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
+export const shopSettingsSchema = formObject({
+  ...formFields,
+  automaticPayments: automaticPaymentsSchema,
+  mailSandboxAcknowledged: mailSandboxSchema,
+  invoicing: invoicingSchema,
+  giftWrap: giftWrapSchema,
+}).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
 
 /**
  * `PUT /api/admin/settings`: the whole record, over the version the screen loaded. The automatic
@@ -170,7 +193,13 @@ export const shopSettingsSchema = formObject({ ...formFields, automaticPayments:
  */
 export const settingsUpdateSchema = formObject({
   version: z.int({ error: v.version }).min(0, { error: v.version }),
-  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional(), invoicing: invoicingSchema.optional(), giftWrap: giftWrapSchema.optional() }).superRefine(paymentRules),
+  settings: formObject({
+    ...formFields,
+    automaticPayments: automaticPaymentsSchema.optional(),
+    mailSandboxAcknowledged: mailSandboxSchema.optional(),
+    invoicing: invoicingSchema.optional(),
+    giftWrap: giftWrapSchema.optional(),
+  }).superRefine(paymentRules),
 });
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -199,8 +228,18 @@ export type PaymentKeysInput = z.infer<typeof paymentKeysSchema>;
  */
 export const invoicingKeySchema = formObject({
   provider: oneOf(INVOICING_PROVIDERS, iv.account),
-  account: z.string({ error: iv.account }).trim().min(1, { error: iv.account }).max(63, { error: iv.account }).regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, { error: iv.account }),
-  apiKey: z.string({ error: iv.apiKey }).trim().min(16, { error: iv.apiKey }).max(200, { error: iv.apiKey }).regex(/^[A-Za-z0-9_-]+$/, { error: iv.apiKey }),
+  account: z
+    .string({ error: iv.account })
+    .trim()
+    .min(1, { error: iv.account })
+    .max(63, { error: iv.account })
+    .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, { error: iv.account }),
+  apiKey: z
+    .string({ error: iv.apiKey })
+    .trim()
+    .min(16, { error: iv.apiKey })
+    .max(200, { error: iv.apiKey })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: iv.apiKey }),
 });
 
 export type InvoicingKeyInput = z.infer<typeof invoicingKeySchema>;

@@ -22,7 +22,9 @@ export type StockAlertInput = z.infer<typeof stockAlertSchema>;
 /** A request's id (`stockAlertId`: 32 hex characters) and the token of its confirmation link (43 URL-safe characters). */
 export const stockAlertConfirmSchema = formObject({
   id: z.string({ error: stockAlertTexts.confirmLinkInvalid }).regex(/^[0-9a-f]{32}$/, { error: stockAlertTexts.confirmLinkInvalid }),
-  token: z.string({ error: stockAlertTexts.confirmLinkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, { error: stockAlertTexts.confirmLinkInvalid }),
+  token: z
+    .string({ error: stockAlertTexts.confirmLinkInvalid })
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: stockAlertTexts.confirmLinkInvalid }),
 });
 
 /** A valid confirmation of a stock alert request. */

@@ -40,10 +40,14 @@ export const stockChangeSchema: z.ZodType<StockChangeInput> = formObject({
 })
   .superRefine((body, ctx) => {
     if (body.delta !== undefined && body.set !== undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: v.stockChange.both });
-    else if (body.delta === undefined && body.set === undefined) ctx.addIssue({ code: 'custom', path: ['delta'], message: v.stockChange.missing });
-    else if (body.delta !== undefined && body.expected !== undefined) ctx.addIssue({ code: 'custom', path: ['expected'], message: v.stockChange.expectedWithDelta });
-    else if (body.set !== undefined && body.expected === undefined) ctx.addIssue({ code: 'custom', path: ['expected'], message: v.stockExpected.invalid });
-    else if (body.set !== undefined && body.set === body.expected) ctx.addIssue({ code: 'custom', path: ['set'], message: v.stockUnchanged.invalid });
+    else if (body.delta === undefined && body.set === undefined)
+      ctx.addIssue({ code: 'custom', path: ['delta'], message: v.stockChange.missing });
+    else if (body.delta !== undefined && body.expected !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['expected'], message: v.stockChange.expectedWithDelta });
+    else if (body.set !== undefined && body.expected === undefined)
+      ctx.addIssue({ code: 'custom', path: ['expected'], message: v.stockExpected.invalid });
+    else if (body.set !== undefined && body.set === body.expected)
+      ctx.addIssue({ code: 'custom', path: ['set'], message: v.stockUnchanged.invalid });
   })
   .transform(({ delta, set, expected, reason, note, variantId }): StockChangeInput => {
     const withNote = { ...(note ? { note } : {}), ...(variantId ? { variantId } : {}) };

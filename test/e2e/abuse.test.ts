@@ -23,8 +23,25 @@ type Placed = { id: string; orderNumber: number; accessToken: string };
 
 /** A reservation of one 45 cm necklace as the checkout places it (each from a client address of its own). */
 function reserve(email: string, phone: string): Promise<{ order: Placed }> {
-  const shipping = { email, firstName: 'Suspeito', lastName: 'Teste', country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-  return postJson<{ order: Placed }>(shop.twin, '/api/orders', { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+  const shipping = {
+    email,
+    firstName: 'Suspeito',
+    lastName: 'Teste',
+    country: 'Portugal',
+    address: 'Rua Nova, 3',
+    city: 'Coimbra',
+    postalCode: '3000-123',
+    phone,
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
+  };
+  return postJson<{ order: Placed }>(
+    shop.twin,
+    '/api/orders',
+    { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity: 1 }], shipping },
+    { 'idempotency-key': randomUUID() },
+  );
 }
 
 async function ownerPage(viewport: { width: number; height: number }) {
@@ -97,7 +114,12 @@ describe('closing suspicious orders', () => {
     const card = blocks.getByRole('listitem').filter({ hasText: `Encomenda nº ${a.orderNumber}` });
     await card.getByRole('button', { name: abuseUiTexts.blocks.remove }).click();
     await blocks.getByText(abuseUiTexts.blocks.removed(a.orderNumber)).waitFor();
-    expect(await blocks.getByRole('listitem').filter({ hasText: `Encomenda nº ${a.orderNumber}` }).count()).toBe(0);
+    expect(
+      await blocks
+        .getByRole('listitem')
+        .filter({ hasText: `Encomenda nº ${a.orderNumber}` })
+        .count(),
+    ).toBe(0);
     await reserve(`suspeito.a.${tag}@exemplo.pt`, phone(2));
     await expect(reserve(`suspeito.b.${tag}@exemplo.pt`, phone(7))).rejects.toThrow(/409.*client_blocked/);
     expect(problems.errors).toEqual([]);

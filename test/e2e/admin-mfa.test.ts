@@ -76,7 +76,9 @@ interface CognitoCall {
   readonly body: Record<string, any>;
 }
 
-type Answer = { readonly status: 200; readonly json: Record<string, unknown> } | { readonly status: 400; readonly type: string; readonly message: string };
+type Answer =
+  | { readonly status: 200; readonly json: Record<string, unknown> }
+  | { readonly status: 400; readonly type: string; readonly message: string };
 
 const ok = (json: Record<string, unknown>): Answer => ({ status: 200, json });
 const fail = (type: string, message: string): Answer => ({ status: 400, type, message });
@@ -105,7 +107,10 @@ class RecordedCognito {
 
   /** Installs the answers on the page: calls this account makes are answered here, the rest go to the twin. */
   async install(page: Page, cognitoEndpoint: string): Promise<void> {
-    await page.route((url) => url.href.startsWith(cognitoEndpoint), (route, request) => this.handle(route, request));
+    await page.route(
+      (url) => url.href.startsWith(cognitoEndpoint),
+      (route, request) => this.handle(route, request),
+    );
   }
 
   private newSession(): string {
@@ -130,7 +135,11 @@ class RecordedCognito {
     if (answer.status === 200) return route.fulfill({ status: 200, headers, body: JSON.stringify(answer.json) });
     return route.fulfill({
       status: 400,
-      headers: { ...headers, 'x-amzn-errortype': `${answer.type}:http://internal.amazon.com/coral/com.amazonaws.cognito.identity.idp.model/`, 'x-amzn-errormessage': answer.message },
+      headers: {
+        ...headers,
+        'x-amzn-errortype': `${answer.type}:http://internal.amazon.com/coral/com.amazonaws.cognito.identity.idp.model/`,
+        'x-amzn-errormessage': answer.message,
+      },
       body: JSON.stringify({ __type: answer.type, message: answer.message }),
     });
   }
@@ -154,13 +163,21 @@ class RecordedCognito {
           if (password !== this.account.temporaryPassword) return fail('NotAuthorizedException', 'Incorrect username or password.');
           return ok({
             ChallengeName: 'NEW_PASSWORD_REQUIRED',
-            ChallengeParameters: { USER_ID_FOR_SRP: sub, requiredAttributes: '[]', userAttributes: JSON.stringify({ email_verified: 'true', email }) },
+            ChallengeParameters: {
+              USER_ID_FOR_SRP: sub,
+              requiredAttributes: '[]',
+              userAttributes: JSON.stringify({ email_verified: 'true', email }),
+            },
             Session: this.newSession(),
           });
         }
         if (password !== this.account.password) return fail('NotAuthorizedException', 'Incorrect username or password.');
         if (this.state === 'mfa-setup') {
-          return ok({ ChallengeName: 'MFA_SETUP', ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' }, Session: this.newSession() });
+          return ok({
+            ChallengeName: 'MFA_SETUP',
+            ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
+            Session: this.newSession(),
+          });
         }
         return ok({ ChallengeName: 'SOFTWARE_TOKEN_MFA', ChallengeParameters: { USER_ID_FOR_SRP: sub }, Session: this.newSession() });
       }
@@ -171,7 +188,11 @@ class RecordedCognito {
         if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED' && this.state === 'invited') {
           this.account.password = String(body.ChallengeResponses.NEW_PASSWORD ?? '');
           this.state = 'mfa-setup';
-          return ok({ ChallengeName: 'MFA_SETUP', ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' }, Session: this.newSession() });
+          return ok({
+            ChallengeName: 'MFA_SETUP',
+            ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
+            Session: this.newSession(),
+          });
         }
         if (body.ChallengeName === 'MFA_SETUP' && this.state === 'mfa-setup' && this.mfaSecret) {
           this.state = 'confirmed';
@@ -180,7 +201,8 @@ class RecordedCognito {
         }
         if (body.ChallengeName === 'SOFTWARE_TOKEN_MFA' && this.state === 'confirmed' && this.mfaSecret) {
           // Cognito lets the same session try again after a wrong code.
-          if (!totpAccepts(this.mfaSecret, String(body.ChallengeResponses.SOFTWARE_TOKEN_MFA_CODE ?? ''))) return fail('CodeMismatchException', 'Invalid code received for user');
+          if (!totpAccepts(this.mfaSecret, String(body.ChallengeResponses.SOFTWARE_TOKEN_MFA_CODE ?? '')))
+            return fail('CodeMismatchException', 'Invalid code received for user');
           this.session = '';
           return ok({ AuthenticationResult: await this.tokens(), ChallengeParameters: {} });
         }
@@ -192,9 +214,11 @@ class RecordedCognito {
         return ok({ SecretCode: this.pendingSecret, Session: this.newSession() });
       }
       case 'VerifySoftwareToken': {
-        if (this.state !== 'mfa-setup' || !sessionOk() || !this.pendingSecret) return fail('NotAuthorizedException', 'Invalid session for the user.');
+        if (this.state !== 'mfa-setup' || !sessionOk() || !this.pendingSecret)
+          return fail('NotAuthorizedException', 'Invalid session for the user.');
         if (this.expireNextSession) return expired();
-        if (!totpAccepts(this.pendingSecret, String(body.UserCode ?? ''))) return fail('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
+        if (!totpAccepts(this.pendingSecret, String(body.UserCode ?? '')))
+          return fail('EnableSoftwareTokenMFAException', 'Code mismatch and fail enable Software Token MFA');
         this.mfaSecret = this.pendingSecret;
         return ok({ Status: 'SUCCESS', Session: this.newSession() });
       }
@@ -217,7 +241,13 @@ async function twinAdmin(email: string, password: string): Promise<{ sub: string
     const tokens = async () => {
       const signIn = cognitoClient(shop.twin.endpoints.cognito);
       try {
-        const result = await signIn.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+        const result = await signIn.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: shop.twin.clientId,
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        );
         const { AccessToken, IdToken, RefreshToken, ExpiresIn, TokenType } = result.AuthenticationResult!;
         return { AccessToken, ExpiresIn, IdToken, RefreshToken, TokenType: TokenType ?? 'Bearer' };
       } finally {
@@ -242,7 +272,11 @@ const alertText = (page: Page) => page.getByRole('alert').textContent();
 function qrPath(uri: string): string {
   const { data } = encode(uri, { ecc: 'M', border: 0 });
   let path = '';
-  data.forEach((row, y) => row.forEach((dark, x) => { if (dark) path += `M${x + 4} ${y + 4}h1v1h-1z`; }));
+  data.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) path += `M${x + 4} ${y + 4}h1v1h-1z`;
+    }),
+  );
   return path;
 }
 
@@ -310,7 +344,14 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await page.locator('.adm-card').first().waitFor(); // the API took the tokens
     await shot(page, '3-dashboard-after-setup-phone');
 
-    expect(recorded.answered).toEqual(['InitiateAuth', 'RespondToAuthChallenge', 'AssociateSoftwareToken', 'VerifySoftwareToken', 'VerifySoftwareToken', 'RespondToAuthChallenge']);
+    expect(recorded.answered).toEqual([
+      'InitiateAuth',
+      'RespondToAuthChallenge',
+      'AssociateSoftwareToken',
+      'VerifySoftwareToken',
+      'VerifySoftwareToken',
+      'RespondToAuthChallenge',
+    ]);
     const verifies = recorded.calls.filter((c) => c.target === 'VerifySoftwareToken');
     expect(verifies.map((c) => c.body.UserCode)).toEqual([wrong, code]);
     const last = recorded.calls.filter((c) => c.target === 'RespondToAuthChallenge').at(-1)!;
@@ -320,7 +361,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await page.close();
   });
 
-  it('a later sign-in asks for the app\'s code: a wrong one is refused in Portuguese, an expired sign-in starts again, the right one opens the dashboard', async () => {
+  it("a later sign-in asks for the app's code: a wrong one is refused in Portuguese, an expired sign-in starts again, the right one opens the dashboard", async () => {
     expect(recorded?.secret, 'the first test set the app up').toBeDefined();
     const cognito = recorded!;
     const key = cognito.secret!;

@@ -32,9 +32,28 @@ const post = <T>(path: string, body: unknown, headers?: Record<string, string>) 
 type Placed = { id: string; orderNumber: number; accessToken: string };
 
 /** An order placed as the shop's pages place it: a reservation of one 45 cm necklace, then (when paid) its proof. */
-async function placeOrder(email: string, withProof: boolean, names = { firstName: 'Maria Francisca', lastName: 'Albuquerque-Vasconcelos' }): Promise<Placed> {
-  const shipping = { email, ...names, country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-  const { order } = await post<{ order: Placed }>('/api/orders', { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+async function placeOrder(
+  email: string,
+  withProof: boolean,
+  names = { firstName: 'Maria Francisca', lastName: 'Albuquerque-Vasconcelos' },
+): Promise<Placed> {
+  const shipping = {
+    email,
+    ...names,
+    country: 'Portugal',
+    address: 'Rua Nova, 3',
+    city: 'Coimbra',
+    postalCode: '3000-123',
+    phone: customerPhone(),
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
+  };
+  const { order } = await post<{ order: Placed }>(
+    '/api/orders',
+    { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity: 1 }], shipping },
+    { 'idempotency-key': randomUUID() },
+  );
   if (withProof) await attachProof(shop.twin, order);
   return order;
 }
@@ -44,11 +63,18 @@ async function adminCall<T = any>(method: string, path: string, body?: unknown):
   const client = cognitoClient(shop.twin.endpoints.cognito);
   try {
     const auth = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: shop.twin.clientId,
+        AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password },
+      }),
     );
     const response = await fetch(`${shop.twin.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as T };
@@ -99,7 +125,9 @@ describe('an order: e-mails only where true, one tracking field, and the order s
     expect(await status.locator('.adm-badge').textContent()).toBe('Enviar');
     await page.getByTestId('step-mark-shipped').waitFor();
     expect(await trackingFields(page)).toBe(1);
-    await page.locator('.adm-timeline li', { hasText: 'Pagamento confirmado sem comprovativo no site: MB WAY; comprovativo por e-mail' }).waitFor();
+    await page
+      .locator('.adm-timeline li', { hasText: 'Pagamento confirmado sem comprovativo no site: MB WAY; comprovativo por e-mail' })
+      .waitFor();
     // The payment-confirmed e-mail went by itself: its button resends it; no shipped or review e-mail yet.
     await emails.getByRole('button', { name: t.emailActions['payment-confirmed'].again }).waitFor({ timeout: 20_000 });
     expect(await emails.getByRole('button', { name: /avaliação|código de envio/ }).count()).toBe(0);
@@ -143,7 +171,9 @@ describe('an order: e-mails only where true, one tracking field, and the order s
 
     // The customer got what each step said, the code in the shipped one (the reservation's own mail came
     // first, so the shipped one is waited for itself, not counted).
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).some((m) => m.body.text?.includes('RR123456785PT')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => (await mailsTo(shop.twin, email)).some((m) => m.body.text?.includes('RR123456785PT')), { timeout: 20_000 })
+      .toBe(true);
     // The page reloads the order until each step's mail has its outcome; once all are in, it is still.
     for (const kind of ['Pagamento confirmado', 'Encomenda enviada']) {
       await expect.poll(() => emails.locator('.adm-history li', { hasText: kind }).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
@@ -226,8 +256,17 @@ describe('products, dashboard and a stale form', () => {
     const { body } = await adminCall<{ product: any }>('GET', `/api/admin/products/${piece.id}`);
     const p = body.product;
     const update = {
-      name: `${p.name} II`, code: p.code, sku: p.sku, description: 'A descrição da outra janela.', type: p.type, collection: p.collection,
-      priceCents: p.priceCents, discountPercent: p.discountPercent, photos: p.photos.map((photo: { id: string; alt: string }) => ({ id: photo.id, alt: photo.alt })), status: p.status, version: p.version,
+      name: `${p.name} II`,
+      code: p.code,
+      sku: p.sku,
+      description: 'A descrição da outra janela.',
+      type: p.type,
+      collection: p.collection,
+      priceCents: p.priceCents,
+      discountPercent: p.discountPercent,
+      photos: p.photos.map((photo: { id: string; alt: string }) => ({ id: photo.id, alt: photo.alt })),
+      status: p.status,
+      version: p.version,
     };
     expect((await adminCall('PUT', `/api/admin/products/${piece.id}`, update)).status).toBe(200);
 
@@ -236,14 +275,17 @@ describe('products, dashboard and a stale form', () => {
     const notice = page.locator('.notice', { hasText: 'mantivemos o que escreveste' });
     await notice.waitFor();
     expect(await notice.textContent()).toContain(texts.productForm.mergeKept([texts.productForm.price]));
-    expect(await notice.textContent()).toContain(texts.productForm.mergeCollisionTyped(texts.productForm.description, 'A minha descrição nova.'));
+    expect(await notice.textContent()).toContain(
+      texts.productForm.mergeCollisionTyped(texts.productForm.description, 'A minha descrição nova.'),
+    );
     // Typed and not changed elsewhere: kept; changed elsewhere only: the new value; both: the saved one.
     expect(await page.getByLabel('Preço (€) *').inputValue()).toBe('31,50');
     expect(await page.getByLabel('Nome *').inputValue()).toBe(`${p.name} II`);
     expect(await page.getByLabel('Descrição', { exact: true }).inputValue()).toBe('A descrição da outra janela.');
     await page.getByRole('button', { name: texts.productForm.save }).click();
     await page.getByText(adminTexts.productSaved).waitFor();
-    const saved = (await adminCall<{ product: { priceCents: number; name: string } }>('GET', `/api/admin/products/${piece.id}`)).body.product;
+    const saved = (await adminCall<{ product: { priceCents: number; name: string } }>('GET', `/api/admin/products/${piece.id}`)).body
+      .product;
     expect([saved.priceCents, saved.name]).toEqual([3150, `${p.name} II`]);
     expect(problems.errors).toEqual([]);
     await page.close();
@@ -259,9 +301,11 @@ describe('products, dashboard and a stale form', () => {
 function layoutProblems(): string[] {
   const width = window.innerWidth;
   const problems: string[] = [];
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+  if (document.documentElement.scrollWidth > width)
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
   const main = document.querySelector('main')!;
-  const describe = (el: Element) => `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> «${(el.textContent ?? '').trim().slice(0, 40)}»`;
+  const describe = (el: Element) =>
+    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> «${(el.textContent ?? '').trim().slice(0, 40)}»`;
   /** The element's visible horizontal extent, or undefined when it is hidden or clipped away. */
   const visible = (el: Element): [number, number] | undefined => {
     const box = el.getBoundingClientRect();
@@ -280,16 +324,22 @@ function layoutProblems(): string[] {
   for (const el of main.querySelectorAll('*')) {
     const extent = visible(el);
     if (!extent) continue;
-    if (extent[0] < -0.5 || extent[1] > width + 0.5) problems.push(`${describe(el)} sticks out: ${Math.round(extent[0])}–${Math.round(extent[1])} px`);
+    if (extent[0] < -0.5 || extent[1] > width + 0.5)
+      problems.push(`${describe(el)} sticks out: ${Math.round(extent[0])}–${Math.round(extent[1])} px`);
     const style = getComputedStyle(el);
     const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
-    if (scrolls && !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
+    if (scrolls && !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.scrollWidth > el.clientWidth + 1)
+      problems.push(`${describe(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
   }
   for (const el of main.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, summary')) {
     const box = el.getBoundingClientRect();
     if (!visible(el) || (box.width <= 2 && box.height <= 2)) continue;
-    const inSentence = el.tagName === 'A' && getComputedStyle(el).display === 'inline' && (el.parentElement?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 1;
-    if (!inSentence && (box.width < 23.5 || box.height < 23.5)) problems.push(`${describe(el)} is a ${Math.round(box.width)} × ${Math.round(box.height)} px target`);
+    const inSentence =
+      el.tagName === 'A' &&
+      getComputedStyle(el).display === 'inline' &&
+      (el.parentElement?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 1;
+    if (!inSentence && (box.width < 23.5 || box.height < 23.5))
+      problems.push(`${describe(el)} is a ${Math.round(box.width)} × ${Math.round(box.height)} px target`);
   }
   return problems;
 }
@@ -305,11 +355,25 @@ describe('every back-office screen at 390 and 1 280 px', () => {
       const change = status === 'Enviado' ? { status, trackingCode: 'RR123456785PT', carrier: 'ctt' } : { status };
       expect((await adminCall('PATCH', `/api/admin/orders/${ids.shipped.id}`, change)).status).toBe(200);
     }
-    await post('/api/contact-messages', { name: 'Maria Francisca Albuquerque-Vasconcelos', email: longEmail, phone: '913000111', subject: 'Um assunto bastante comprido sobre tamanhos de anéis e prazos de envio', message: 'Olá!\nQue tamanhos têm?', website: '' });
+    await post('/api/contact-messages', {
+      name: 'Maria Francisca Albuquerque-Vasconcelos',
+      email: longEmail,
+      phone: '913000111',
+      subject: 'Um assunto bastante comprido sobre tamanhos de anéis e prazos de envio',
+      message: 'Olá!\nQue tamanhos têm?',
+      website: '',
+    });
     await post('/api/stock-alerts', { email: longEmail, productId: 'fio-gota-de-orvalho', variantId: 'c40' });
     // A save of "Definições", so that its history has a card.
     const settings = (await adminCall<{ settings: Record<string, unknown>; version: number }>('GET', '/api/admin/settings')).body;
-    expect((await adminCall('PUT', '/api/admin/settings', { settings: { ...settings.settings, ownerEmail: longEmail }, version: settings.version })).status).toBe(200);
+    expect(
+      (
+        await adminCall('PUT', '/api/admin/settings', {
+          settings: { ...settings.settings, ownerEmail: longEmail },
+          version: settings.version,
+        })
+      ).status,
+    ).toBe(200);
     const { body } = await adminCall<{ messages: { id: string }[] }>('GET', '/api/admin/contact-messages');
     ids.contact = body.messages[0]!.id;
   });

@@ -24,35 +24,61 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/gdpr-shots';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const at = (path: string) => `${shop.twin.adminUrl.replace(/\/login$/, '')}${path}`;
 
-const publicApi = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => jsonCall<T>(shop.twin.url, method, path, body, headers);
+const publicApi = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> =>
+  jsonCall<T>(shop.twin.url, method, path, body, headers);
 
 async function adminApi(method: string, path: string, body?: unknown): Promise<number> {
   const client = cognitoClient(shop.twin.endpoints.cognito);
   const token = await client
-    .send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password } }))
+    .send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: shop.twin.clientId,
+        AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password },
+      }),
+    )
     .finally(() => client.destroy());
   const response = await fetch(`${shop.twin.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token.AuthenticationResult!.AccessToken!}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token.AuthenticationResult!.AccessToken!}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return response.status;
 }
 
 const shipping = (email: string) => ({
-  email, firstName: 'Beatriz', lastName: 'Esquecida', country: 'Portugal', address: 'Travessa do Esquecimento, 9', city: 'Viana do Castelo',
-  postalCode: '4900-321', phone: '936 554 433', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true,
+  email,
+  firstName: 'Beatriz',
+  lastName: 'Esquecida',
+  country: 'Portugal',
+  address: 'Travessa do Esquecimento, 9',
+  city: 'Viana do Castelo',
+  postalCode: '4900-321',
+  phone: '936 554 433',
+  shippingMethod: 'ctt',
+  paymentMethod: 'transferencia',
+  acceptTerms: true,
 });
 
 /** An order placed with its proof, as the checkout does. */
 async function paidOrder(email: string, productId: string): Promise<{ id: string; orderNumber: number; accessToken: string }> {
-  const { upload } = await publicApi<{ upload: { url: string; fields: Record<string, string>; key: string } }>('POST', '/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
+  const { upload } = await publicApi<{ upload: { url: string; fields: Record<string, string>; key: string } }>(
+    'POST',
+    '/api/uploads/proof',
+    { contentType: 'image/png', size: PNG.length },
+  );
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
   expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   const { order } = await publicApi<{ order: { id: string; orderNumber: number; accessToken: string } }>(
-    'POST', '/api/orders', { items: [{ productId, quantity: 1 }], shipping: shipping(email), proofKey: upload.key }, { 'idempotency-key': randomUUID() },
+    'POST',
+    '/api/orders',
+    { items: [{ productId, quantity: 1 }], shipping: shipping(email), proofKey: upload.key },
+    { 'idempotency-key': randomUUID() },
   );
   return order;
 }
@@ -77,7 +103,14 @@ describe('back-office: anonymising a customer on their request', () => {
     const onSale = seedPieces.find((piece) => piece.stock > 2)!;
     const soldOut = seedPieces.find((piece) => piece.stock === 0)!;
     order = await paidOrder(email, onSale.id);
-    await publicApi('POST', '/api/contact-messages', { name: 'Beatriz Esquecida', email, phone: '936 554 433', subject: 'Os meus dados', message: 'Peço que apaguem os meus dados pessoais.', website: '' });
+    await publicApi('POST', '/api/contact-messages', {
+      name: 'Beatriz Esquecida',
+      email,
+      phone: '936 554 433',
+      subject: 'Os meus dados',
+      message: 'Peço que apaguem os meus dados pessoais.',
+      website: '',
+    });
     await publicApi('POST', '/api/stock-alerts', { email, productId: soldOut.id });
     // Paid and shipped, not yet delivered: still open.
     for (const status of ['Enviar', 'Enviado']) expect(await adminApi('PATCH', `/api/admin/orders/${order.id}`, { status })).toBe(200);
@@ -103,7 +136,17 @@ describe('back-office: anonymising a customer on their request', () => {
     await panel.getByRole('button', { name: 'Anonimizar dados do cliente' }).click();
     await panel.getByRole('heading', { name: `Anonimizar os dados pessoais de ${email}?` }).waitFor();
     const text = (await panel.textContent())!;
-    for (const part of ['O que é apagado', 'nome, apelido, e-mail, telefone, morada', 'comprovativo de pagamento', 'mensagens de contacto', 'pedidos de aviso de reposição', 'O que fica, e porquê', 'durante 10 anos', '14 dias', 'Não se pode desfazer']) {
+    for (const part of [
+      'O que é apagado',
+      'nome, apelido, e-mail, telefone, morada',
+      'comprovativo de pagamento',
+      'mensagens de contacto',
+      'pedidos de aviso de reposição',
+      'O que fica, e porquê',
+      'durante 10 anos',
+      '14 dias',
+      'Não se pode desfazer',
+    ]) {
       expect(text, part).toContain(part);
     }
     await shot(page, '1-confirmation');
@@ -152,8 +195,16 @@ describe('back-office: anonymising a customer on their request', () => {
     await page.getByRole('heading', { name: `Encomenda nº ${order.orderNumber}` }).waitFor();
     await page.getByTestId('order-anonymised').waitFor();
     const main = (await page.locator('main').textContent())!;
-    for (const gone of ['Beatriz', 'Esquecida', email, 'Esquecimento', '4900-321', 'Viana do Castelo', '936']) expect(main, gone).not.toContain(gone);
-    for (const kept of ['Anonimizado', 'Concluído', 'Transferência Bancária', gdprTexts.orderEntry, 'com os dados pessoais do cliente (RGPD)']) expect(main, kept).toContain(kept);
+    for (const gone of ['Beatriz', 'Esquecida', email, 'Esquecimento', '4900-321', 'Viana do Castelo', '936'])
+      expect(main, gone).not.toContain(gone);
+    for (const kept of [
+      'Anonimizado',
+      'Concluído',
+      'Transferência Bancária',
+      gdprTexts.orderEntry,
+      'com os dados pessoais do cliente (RGPD)',
+    ])
+      expect(main, kept).toContain(kept);
     expect(await page.getByRole('link', { name: 'Ver cliente' }).count()).toBe(0);
     await shot(page, '5-order-anonymised');
 
@@ -174,4 +225,3 @@ describe('back-office: anonymising a customer on their request', () => {
     await customer.close();
   });
 });
-

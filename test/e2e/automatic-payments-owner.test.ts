@@ -36,7 +36,14 @@ beforeAll(async () => {
   // A shop whose owner never saved keys (a twin may start with its own saved).
   const client = documentClient(shop.twin);
   try {
-    await client.send(new UpdateCommand({ TableName: tableName(shop.twin, 'settings'), Key: { pk: 'settings', sk: 'current' }, UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys', ExpressionAttributeNames: { '#keys': 'keys' } }));
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(shop.twin, 'settings'),
+        Key: { pk: 'settings', sk: 'current' },
+        UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys',
+        ExpressionAttributeNames: { '#keys': 'keys' },
+      }),
+    );
   } finally {
     client.destroy();
   }
@@ -60,8 +67,18 @@ async function signedIn(width: number, path: string): Promise<{ page: Page; erro
 async function adminCall(method: string, path: string, body: unknown): Promise<number> {
   const client = cognitoClient(shop.twin.endpoints.cognito);
   try {
-    const auth = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password } }));
-    const answer = await fetch(`${shop.twin.url}${path}`, { method, headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: shop.twin.clientId,
+        AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password },
+      }),
+    );
+    const answer = await fetch(`${shop.twin.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return answer.status;
   } finally {
     client.destroy();
@@ -72,16 +89,46 @@ async function adminCall(method: string, path: string, body: unknown): Promise<n
 async function providerPaidOrder(): Promise<Order> {
   const { products } = await jsonCall<{ products: { id: string }[] }>(shop.twin.url, 'GET', '/api/products');
   const shipping = {
-    email: `walk-${randomUUID().slice(0, 6)}@example.com`, firstName: 'Rita', lastName: 'Stripe', country: 'Portugal', address: 'Rua do Teste, 1', city: 'Braga',
-    postalCode: '4700-001', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true,
+    email: `walk-${randomUUID().slice(0, 6)}@example.com`,
+    firstName: 'Rita',
+    lastName: 'Stripe',
+    country: 'Portugal',
+    address: 'Rua do Teste, 1',
+    city: 'Braga',
+    postalCode: '4700-001',
+    phone: '912345678',
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
   };
-  const { order } = await jsonCall<{ order: Order }>(shop.twin.url, 'POST', '/api/orders', { items: [{ productId: products[0]!.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+  const { order } = await jsonCall<{ order: Order }>(
+    shop.twin.url,
+    'POST',
+    '/api/orders',
+    { items: [{ productId: products[0]!.id, quantity: 1 }], shipping },
+    { 'idempotency-key': randomUUID() },
+  );
   expect(await adminCall('PATCH', `/api/admin/orders/${order.id}`, { status: 'Enviar', note: 'pago pelo Stripe (teste)' })).toBe(200);
   const fee = Math.round(order.totalCents * 0.014) + 25;
-  const payment: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: `pi_3Pwalk${order.id}`, paidAt: new Date().toISOString(), feeCents: fee, netCents: order.totalCents - fee };
+  const payment: ProviderPaymentRecord = {
+    provider: 'stripe',
+    method: 'mbway',
+    status: 'succeeded',
+    paymentId: `pi_3Pwalk${order.id}`,
+    paidAt: new Date().toISOString(),
+    feeCents: fee,
+    netCents: order.totalCents - fee,
+  };
   const client = documentClient(shop.twin);
   try {
-    await client.send(new UpdateCommand({ TableName: tableName(shop.twin, 'orders'), Key: { id: order.id }, UpdateExpression: 'SET providerPayment = :p, paymentMethod = :m', ExpressionAttributeValues: { ':p': payment, ':m': 'mbway' } }));
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(shop.twin, 'orders'),
+        Key: { id: order.id },
+        UpdateExpression: 'SET providerPayment = :p, paymentMethod = :m',
+        ExpressionAttributeValues: { ':p': payment, ':m': 'mbway' },
+      }),
+    );
   } finally {
     client.destroy();
   }
@@ -124,7 +171,7 @@ describe('automatic payments, the owner', () => {
     await page.close();
   });
 
-  it('on a desk: the settings as saved, the keys\' state only', async () => {
+  it("on a desk: the settings as saved, the keys' state only", async () => {
     const { page, errors } = await signedIn(1280, '/definicoes');
     const group = page.locator('fieldset', { hasText: t.automatic });
     await group.waitFor();
@@ -157,7 +204,10 @@ describe('automatic payments, the owner', () => {
       await status.getByRole('button', { name: texts.order.saveStatus }).click();
       // The close asks for exactly 5,00 €. The payments consumer then asks this walk's provider, which never
       // made the payment and refuses, and takes the request off the order: it is read on the closing entry.
-      const closing = async () => ((await getItem(shop.twin, 'orders', { id: order.id })) as Order | undefined)?.timeline.findLast((entry) => entry.kind === 'status');
+      const closing = async () =>
+        ((await getItem(shop.twin, 'orders', { id: order.id })) as Order | undefined)?.timeline.findLast(
+          (entry) => entry.kind === 'status',
+        );
       await expect.poll(closing).toMatchObject({ to: 'Encerrada', text: expect.stringContaining(refundTexts.requested(formatCents(500))) });
       expect(errors).toEqual([]);
       await page.close();

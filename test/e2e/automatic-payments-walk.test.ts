@@ -18,7 +18,17 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, getItem, mailsTo, reservationBannerSettled, seriousViolations, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
+import {
+  DESKTOP,
+  fillShipping,
+  getItem,
+  mailsTo,
+  reservationBannerSettled,
+  seriousViolations,
+  useShop,
+  watchProblems,
+  type PageProblems,
+} from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -70,7 +80,13 @@ const stockOf = async (id: string) => Number(((await getItem(shop.twin, 'product
  * A phone customer: the piece into the cart from its page, the cart, the shipping step with `method`
  * picked (its hint says no proof is needed), on to the payment page. The reservation as the browser keeps it.
  */
-async function reserveWith(page: Page, pieceId: string, email: string, method: 'mbway' | 'multibanco', shot: string): Promise<{ id: string; token: string; orderNumber: number; totalCents: number }> {
+async function reserveWith(
+  page: Page,
+  pieceId: string,
+  email: string,
+  method: 'mbway' | 'multibanco',
+  shot: string,
+): Promise<{ id: string; token: string; orderNumber: number; totalCents: number }> {
   await page.goto(`${shop.twin.url}/product/${pieceId}`);
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect.poll(() => page.locator('.cart-badge').textContent(), SOON).toBe('1');
@@ -84,7 +100,9 @@ async function reserveWith(page: Page, pieceId: string, email: string, method: '
   await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
   await expect.poll(() => path(page), SOON).toBe('/payment');
   return page.evaluate(() => {
-    const kept = JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; accessToken: string; orderNumber: number; totalCents: number } } };
+    const kept = JSON.parse(localStorage.getItem('checkout.reservation')!) as {
+      response: { order: { id: string; accessToken: string; orderNumber: number; totalCents: number } };
+    };
     const { id, accessToken, orderNumber, totalCents } = kept.response.order;
     return { id, token: accessToken, orderNumber, totalCents };
   });
@@ -105,7 +123,8 @@ async function inViewer(browser: Browser, orderId: string, button: string, shot:
 /** The order as the shop keeps it. */
 const storedOrder = async (id: string) => (await getItem(shop.twin, 'orders', { id })) as unknown as Order;
 
-const customerSubjects = async (email: string, start: string) => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).filter((subject) => subject.startsWith(start));
+const customerSubjects = async (email: string, start: string) =>
+  (await mailsTo(shop.twin, email)).map((mail) => mail.subject).filter((subject) => subject.startsWith(start));
 
 describe('automatic payments, from the checkout to a paid order', { timeout: 180_000 }, () => {
   it('MB WAY: switched on by the owner; a phone customer reserves, leaves for the app (the tab is gone), approves; back in the shop the order is paid, once', async () => {
@@ -163,8 +182,17 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     expect(problems.errors).toEqual([]);
 
     // One payment-confirmed mail, one for the owner; the piece's stock taken once.
-    await expect.poll(() => customerSubjects(email, 'Pagamento confirmado'), SOON).toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
-    await expect.poll(async () => (await mailsTo(shop.twin, MAIL_FROM)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${order.orderNumber} `)).length, SOON).toBe(1);
+    await expect
+      .poll(() => customerSubjects(email, 'Pagamento confirmado'), SOON)
+      .toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(shop.twin, MAIL_FROM)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${order.orderNumber} `))
+            .length,
+        SOON,
+      )
+      .toBe(1);
     expect(await stockOf(piece.id)).toBe(stockBefore - 1);
 
     // The owner sees it paid by the provider: in "Enviar", with the payment's id, fee and net.
@@ -214,7 +242,16 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     await shots(page, 'multibanco-payment');
 
     // The same reference in the reservation mail.
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).some((mail) => (mail.body.text ?? '').includes(groupedReference(voucher.reference)) || (mail.body.text ?? '').includes(voucher.reference)), SOON).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await mailsTo(shop.twin, email)).some(
+            (mail) =>
+              (mail.body.text ?? '').includes(groupedReference(voucher.reference)) || (mail.body.text ?? '').includes(voucher.reference),
+          ),
+        SOON,
+      )
+      .toBe(true);
 
     // Paid at an ATM: the page, still open, moves on by itself.
     await inViewer(shop.browser, order.id, 'Pagar a referência', 'multibanco');

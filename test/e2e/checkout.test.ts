@@ -9,7 +9,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { expireReservation, fillShipping, getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
+import {
+  expireReservation,
+  fillShipping,
+  getItem,
+  MOBILE,
+  openPage,
+  mailsTo,
+  scanAll,
+  setMbWayCounters,
+  setStock,
+  useShop,
+} from '../web/e2e-support.ts';
 
 const shop = useShop();
 
@@ -25,7 +36,16 @@ const total = (page: Page, label: string) => page.locator(`[data-total="${label}
 const orderButton = (page: Page) => page.getByRole('button', { name: /Confirmar encomenda|A enviar|A registar/ });
 
 function cartOf(lines: { id: string; quantity: number }[]): string {
-  return JSON.stringify(lines.map(({ id, quantity }) => ({ productId: id, quantity, name: piece(id).name, priceCents: piece(id).priceCents, discountPercent: piece(id).discountPercent, image: '' })));
+  return JSON.stringify(
+    lines.map(({ id, quantity }) => ({
+      productId: id,
+      quantity,
+      name: piece(id).name,
+      priceCents: piece(id).priceCents,
+      discountPercent: piece(id).discountPercent,
+      image: '',
+    })),
+  );
 }
 
 async function addFromProductPage(page: Page, id: string, quantity = 1): Promise<void> {
@@ -38,7 +58,9 @@ async function addFromProductPage(page: Page, id: string, quantity = 1): Promise
 
 async function uploadProof(page: Page, name = 'comprovativo.png', bytes = png(2048)): Promise<void> {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
-  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(`Comprovativo carregado — falta confirmar a encomenda (${name})`);
+  await expect
+    .poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 })
+    .toBe(`Comprovativo carregado — falta confirmar a encomenda (${name})`);
 }
 
 async function ordersOf(email: string) {
@@ -59,13 +81,25 @@ describe('the customer journey', () => {
     await expect.poll(() => page.locator('h1').textContent()).toBe('O teu carrinho');
     const line = (id: string) => page.locator(`.cart-line[data-product-id="${id}"]`);
     await expect.poll(() => page.locator('.cart-line').count()).toBe(3);
-    await line(discounted.id).getByRole('button', { name: /Aumentar/ }).click();
+    await line(discounted.id)
+      .getByRole('button', { name: /Aumentar/ })
+      .click();
     expect(await line(discounted.id).locator('.cart-line__count').textContent()).toBe('2');
     expect(await line(discounted.id).locator('.cart-line__total').textContent()).toMatch(/42,32\s€/);
-    await line(discounted.id).getByRole('button', { name: /Diminuir/ }).click();
-    expect(await line(discounted.id).getByRole('button', { name: /Diminuir/ }).isDisabled()).toBe(true);
-    await line(plain.id).getByRole('button', { name: /Aumentar/ }).click();
-    await line(extra.id).getByRole('button', { name: /Remover/ }).click();
+    await line(discounted.id)
+      .getByRole('button', { name: /Diminuir/ })
+      .click();
+    expect(
+      await line(discounted.id)
+        .getByRole('button', { name: /Diminuir/ })
+        .isDisabled(),
+    ).toBe(true);
+    await line(plain.id)
+      .getByRole('button', { name: /Aumentar/ })
+      .click();
+    await line(extra.id)
+      .getByRole('button', { name: /Remover/ })
+      .click();
     await expect.poll(() => page.locator('.cart-line').count()).toBe(2);
     expect(await badge(page).textContent()).toBe('3');
     expect(await total(page, 'Subtotal (sem descontos)')).toBe('50,70 €');
@@ -84,7 +118,12 @@ describe('the customer journey', () => {
     await fillShipping(page, email, { terms: false });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, aceita os termos e condições.');
-    expect(await page.locator('form.checkout-form').getByRole('link', { name: /Termos e Condições/ }).getAttribute('href')).toBe('/Termos-e-Condições');
+    expect(
+      await page
+        .locator('form.checkout-form')
+        .getByRole('link', { name: /Termos e Condições/ })
+        .getAttribute('href'),
+    ).toBe('/Termos-e-Condições');
     await page.getByRole('checkbox', { name: /Termos e Condições/ }).check();
 
     // Leaving the shipping step reserves. The first answer is lost on the way back: the shop asks
@@ -114,7 +153,9 @@ describe('the customer journey', () => {
     expect(reference).toMatch(/^Referência do pagamento: \d{6}$/);
     const number = reference.slice(-6);
     expect(await page.getByTestId('pay-until').textContent()).toMatch(/^até às \d{2}:\d{2}$/);
-    expect(await ordersOf(email)).toEqual([expect.objectContaining({ orderNumber: Number(number), status: 'Aguarda Pagamento', totalCents: 4696 })]);
+    expect(await ordersOf(email)).toEqual([
+      expect.objectContaining({ orderNumber: Number(number), status: 'Aguarda Pagamento', totalCents: 4696 }),
+    ]);
     expect((await getItem(shop.twin, 'products', { id: plain.id }))?.stock).toBe(plain.stock - 2); // taken at the reservation
 
     // Going back keeps what was typed; continuing again keeps the same reservation.
@@ -133,9 +174,15 @@ describe('the customer journey', () => {
     expect(await page.locator('.checkout-actions__hint').textContent()).toBe(checkoutTexts.proofMissing);
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('olá') });
-    await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
-    await page.locator('input[type="file"]').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
+    await expect
+      .poll(() => page.locator('.proof-upload [role="alert"]').textContent())
+      .toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await expect
+      .poll(() => page.locator('.proof-upload [role="alert"]').textContent())
+      .toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
 
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -227,16 +274,21 @@ describe('guards, shipping costs and the cart against the stock', () => {
   it('never lets + go above the stock, flags lines above the stock and blocks Finalizar compra until fixed', async () => {
     const riviera = piece('pulseira-riviera'); // stock 4
     const context = await shop.browser.newContext();
-    await context.addInitScript((cart) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('cart', cart);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, cartOf([{ id: riviera.id, quantity: riviera.stock + 2 }]));
+    await context.addInitScript(
+      (cart) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('cart', cart);
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      cartOf([{ id: riviera.id, quantity: riviera.stock + 2 }]),
+    );
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/cart`);
     const line = page.locator('.cart-line');
-    await expect.poll(() => line.locator('.field-error').textContent()).toBe(`Só restam ${riviera.stock} unidades do produto «${riviera.name}». Reduz a quantidade para continuar.`);
+    await expect
+      .poll(() => line.locator('.field-error').textContent())
+      .toBe(`Só restam ${riviera.stock} unidades do produto «${riviera.name}». Reduz a quantidade para continuar.`);
     expect(await page.getByRole('button', { name: 'Finalizar compra' }).isDisabled()).toBe(true);
     expect(await line.getByRole('button', { name: /Aumentar/ }).isDisabled()).toBe(true);
     await line.getByRole('button', { name: /Diminuir/ }).click();
@@ -261,7 +313,9 @@ describe('refusals the customer can fix', () => {
     await setStock(shop.twin, chain.id, 1); // someone else bought meanwhile
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     const refusal = page.locator('[role="alert"] .notice--error');
-    await expect.poll(() => refusal.locator('p').textContent()).toBe(`Só resta 1 unidade do produto «${chain.name}». Reduz a quantidade para continuar.`);
+    await expect
+      .poll(() => refusal.locator('p').textContent())
+      .toBe(`Só resta 1 unidade do produto «${chain.name}». Reduz a quantidade para continuar.`);
     expect(await ordersOf(email)).toEqual([]);
     await refusal.getByRole('link', { name: 'Rever o carrinho' }).click();
     const line = page.locator('.cart-line');
@@ -276,7 +330,11 @@ describe('refusals the customer can fix', () => {
     await expect.poll(() => path(page)).toBe('/thank-you');
     const orders = await ordersOf(email);
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', lines: [expect.objectContaining({ productId: chain.id, quantity: 1 })] });
+    expect(orders[0]).toMatchObject({
+      status: 'Confirmar Pagamento',
+      paymentMethod: 'transferencia',
+      lines: [expect.objectContaining({ productId: chain.id, quantity: 1 })],
+    });
     expect((await getItem(shop.twin, 'products', { id: chain.id }))?.stock).toBe(0);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
@@ -296,7 +354,9 @@ describe('refusals the customer can fix', () => {
     await uploadProof(page);
     await orderButton(page).click();
     const refusal = page.locator('[role="alert"] .notice--error');
-    await expect.poll(() => refusal.locator('p').textContent()).toBe('A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.');
+    await expect
+      .poll(() => refusal.locator('p').textContent())
+      .toBe('A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.');
     expect(await page.getByTestId('pending-reservation').count()).toBe(0); // over: nothing to continue or cancel
     await refusal.getByRole('link', { name: 'Rever o carrinho' }).click();
     await page.getByRole('button', { name: 'Finalizar compra' }).click();

@@ -70,7 +70,10 @@ describe('a discount code at 390 and 1 280 px', () => {
       // The customer: two pairs in the cart, the code at the checkout.
       const email = `codigo.${randomUUID().slice(0, 8)}@exemplo.pt`;
       await page.goto(`${shop.twin.url}/`);
-      await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([{ productId: piece.id, quantity: 2, name: piece.name, priceCents: 1740, discountPercent: 0, image: '' }]));
+      await page.evaluate(
+        (cart) => localStorage.setItem('cart', cart),
+        JSON.stringify([{ productId: piece.id, quantity: 2, name: piece.name, priceCents: 1740, discountPercent: 0, image: '' }]),
+      );
       if (viewport === PHONE) {
         // On the phone the code is typed on the cart: a wrong one says why, the right one shows in the
         // cart's totals and is carried, applied, to the shipping step.
@@ -79,11 +82,15 @@ describe('a discount code at 390 and 1 280 px', () => {
         const field = page.getByLabel(discountCodeTexts.field, { exact: true });
         await field.fill('NADA-DISTO');
         await page.getByRole('button', { name: discountCodeTexts.apply }).click();
-        await expect.poll(() => page.locator('.discount-code .field-error').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.unknown);
+        await expect
+          .poll(() => page.locator('.discount-code .field-error').textContent(), { timeout: 30_000 })
+          .toBe(discountCodeTexts.unknown);
         expect(await total(page, 'Total')).toBe('34,80 €');
         await field.fill(` ${name.toLowerCase()} `);
         await page.getByRole('button', { name: discountCodeTexts.apply }).click();
-        await expect.poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.applied(name));
+        await expect
+          .poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 })
+          .toBe(discountCodeTexts.applied(name));
         expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
         expect(await total(page, 'Total')).toBe('31,32 €');
         await noSidewaysScroll(page);
@@ -98,7 +105,9 @@ describe('a discount code at 390 and 1 280 px', () => {
         await fillShipping(page, email, { payment: 'transferencia' });
         await page.getByLabel(discountCodeTexts.field, { exact: true }).fill(` ${name.toLowerCase()} `);
         await page.getByRole('button', { name: discountCodeTexts.apply }).click();
-        await expect.poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.applied(name));
+        await expect
+          .poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 })
+          .toBe(discountCodeTexts.applied(name));
       }
       expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
       expect(await total(page, 'Total a pagar')).toBe('31,32 €');

@@ -27,7 +27,10 @@ async function ownerPage(viewport: { width: number; height: number } = DESKTOP) 
   await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
   await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ })
+    .first()
+    .waitFor();
   return opened;
 }
 

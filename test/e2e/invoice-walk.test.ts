@@ -71,7 +71,7 @@ async function invoicingOn(page: Page): Promise<void> {
   await page.getByText('Definições guardadas.', { exact: false }).first().waitFor();
 }
 
-describe('a fatura from the owner\'s switch to the customer\'s page', { timeout: 420_000 }, () => {
+describe("a fatura from the owner's switch to the customer's page", { timeout: 420_000 }, () => {
   it('invoicing on, a NIF at checkout, the proof confirmed: the fatura-recibo on both pages; a refund: its credit note', async () => {
     const desk = await owner(shop.browser);
     await invoicingOn(desk.page);
@@ -100,7 +100,14 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     await shots(page, 'checkout-nif');
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page), SOON).toBe('/payment');
-    const order = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; orderNumber: number; totalCents: number } } }).response.order);
+    const order = await page.evaluate(
+      () =>
+        (
+          JSON.parse(localStorage.getItem('checkout.reservation')!) as {
+            response: { order: { id: string; orderNumber: number; totalCents: number } };
+          }
+        ).response.order,
+    );
     await page.locator('input[type="file"]').setInputFiles({
       name: 'comprovativo.png',
       mimeType: 'image/png',
@@ -117,11 +124,16 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     expect(await desk.page.getByTestId('order-invoice').count()).toBe(0);
     await desk.page.getByTestId('status-panel').getByRole('button', { name: texts.order.stepConfirmPayment }).click();
     const panel = desk.page.getByTestId('order-invoice');
-    await expect.poll(async () => {
-      await desk.page.reload();
-      await desk.page.getByTestId('status-panel').waitFor();
-      return (await panel.count()) > 0 ? ((await panel.textContent()) ?? '') : '';
-    }, { timeout: 120_000, interval: 3000 }).toMatch(/Fatura-recibo FR A\/\d+/);
+    await expect
+      .poll(
+        async () => {
+          await desk.page.reload();
+          await desk.page.getByTestId('status-panel').waitFor();
+          return (await panel.count()) > 0 ? ((await panel.textContent()) ?? '') : '';
+        },
+        { timeout: 120_000, interval: 3000 },
+      )
+      .toMatch(/Fatura-recibo FR A\/\d+/);
     const number = /FR A\/\d+/.exec((await panel.textContent())!)![0];
     const link = panel.getByRole('link', { name: invoiceTexts.download });
     const href = await link.getAttribute('href');
@@ -157,11 +169,16 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     await payment.getByText(texts.order.partRefundRecorded(formatCents(1000), ledgerMethodLabel('transferencia'))).waitFor();
     expect(await payment.getByTestId('financial-status').getAttribute('data-financial-status')).toBe('partially_refunded');
     expect(await payment.getByTestId('refunds').textContent()).toContain(formatCents(1000));
-    await expect.poll(async () => {
-      await desk.page.reload();
-      await desk.page.getByTestId('status-panel').waitFor();
-      return (await panel.textContent()) ?? '';
-    }, { timeout: 120_000, interval: 3000 }).toMatch(new RegExp(`Nota de crédito NC A/\\d+: ${formatCents(1000)}`));
+    await expect
+      .poll(
+        async () => {
+          await desk.page.reload();
+          await desk.page.getByTestId('status-panel').waitFor();
+          return (await panel.textContent()) ?? '';
+        },
+        { timeout: 120_000, interval: 3000 },
+      )
+      .toMatch(new RegExp(`Nota de crédito NC A/\\d+: ${formatCents(1000)}`));
     await shots(desk.page, 'owner-credit-note');
     await panel.screenshot({ path: `${SHOTS}/owner-credit-note-panel-1280.png` });
     await page.reload();

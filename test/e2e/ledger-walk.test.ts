@@ -68,7 +68,11 @@ async function inViewer(browser: Browser, orderId: string, button: string): Prom
 }
 
 /** What the owner reads of the order: its list row's payment cell, and its payment box. */
-async function ownerReads(page: Page, orderNumber: number, shot: string): Promise<{ row: string; box: string; method: string; status: string }> {
+async function ownerReads(
+  page: Page,
+  orderNumber: number,
+  shot: string,
+): Promise<{ row: string; box: string; method: string; status: string }> {
   await page.goto(adminAt(`/orders?q=${orderNumber}`));
   const row = page.locator('tbody tr', { hasText: String(orderNumber) });
   await row.waitFor();
@@ -78,7 +82,12 @@ async function ownerReads(page: Page, orderNumber: number, shot: string): Promis
   const box = page.getByTestId('payment-panel');
   await box.waitFor();
   await shots(page, `${shot}-order`);
-  return { row: cell, box: (await box.textContent()) ?? '', method: (await box.getByTestId('payment-method').textContent()) ?? '', status: (await box.getByTestId('financial-status').textContent()) ?? '' };
+  return {
+    row: cell,
+    box: (await box.textContent()) ?? '',
+    method: (await box.getByTestId('payment-method').textContent()) ?? '',
+    status: (await box.getByTestId('financial-status').textContent()) ?? '',
+  };
 }
 
 /** The orders CSV of today's orders in `status`, downloaded as the owner does; its name and the order's cells by column. */
@@ -86,8 +95,14 @@ async function csvRow(page: Page, status: string, orderNumber: number): Promise<
   await page.goto(adminAt('/orders'));
   await page.locator('summary', { hasText: texts.ordersExport.title }).click();
   await page.locator('select[name="exportStatus"]').selectOption(status);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts.ordersExport.orders }).click()]);
-  const rows = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(';'));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: texts.ordersExport.orders }).click(),
+  ]);
+  const rows = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .map((line) => line.split(';'));
   const mine = rows.find((row) => row[0] === String(orderNumber))!;
   return { filename: download.suggestedFilename(), cells: Object.fromEntries(rows[0]!.map((name, index) => [name, mine[index] ?? ''])) };
 }
@@ -113,7 +128,11 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     await fillShipping(page, email, { payment: 'mbway' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page), SOON).toBe('/payment');
-    const order = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; orderNumber: number } } }).response.order);
+    const order = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; orderNumber: number } } }).response
+          .order,
+    );
     const status = page.getByTestId('provider-payment');
     await expect.poll(() => status.getAttribute('data-state'), SOON).toBe('pending');
     await inViewer(shop.browser, order.id, 'Recusar');
@@ -150,7 +169,9 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     await shots(page, 'order-page-verifying');
 
     // The mail: the proof received, for a transfer; nothing confirmed.
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).join(' | '), SOON).toMatch(/Recebemos a tua encomenda/);
+    await expect
+      .poll(async () => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).join(' | '), SOON)
+      .toMatch(/Recebemos a tua encomenda/);
     const received = (await mailsTo(shop.twin, email)).find((mail) => /Recebemos a tua encomenda/.test(mail.subject))!;
     expect(received.body.text).toContain(`Pagamento: ${TRANSFER}.`);
     expect(received.body.text).not.toMatch(/confirmad|Total pago/i);
@@ -163,7 +184,11 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     expect(before.box).not.toMatch(/Confirmado/);
     const csv = await csvRow(desk.page, 'Confirmar Pagamento', order.orderNumber);
     expect(csv.filename).toMatch(/^encomendas-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}-confirmar-pagamento\.csv$/);
-    expect([csv.cells.Pagamento, csv.cells['Estado do pagamento'], csv.cells.Recebido]).toEqual([TRANSFER, ledgerTexts.owner.verifying, '0,00']);
+    expect([csv.cells.Pagamento, csv.cells['Estado do pagamento'], csv.cells.Recebido]).toEqual([
+      TRANSFER,
+      ledgerTexts.owner.verifying,
+      '0,00',
+    ]);
 
     // The owner confirms the transfer: paid by transfer, everywhere.
     await ownerReads(desk.page, order.orderNumber, 'owner-before-confirm');
@@ -183,7 +208,9 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     expect(await page.locator('[data-total="Total pago"]').count()).toBe(1);
     expect(await mainText(page)).not.toContain('MB WAY');
     await shots(page, 'order-page-paid');
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).join(' | '), SOON).toMatch(/Pagamento confirmado/);
+    await expect
+      .poll(async () => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).join(' | '), SOON)
+      .toMatch(/Pagamento confirmado/);
     const confirmedMail = (await mailsTo(shop.twin, email)).find((mail) => /Pagamento confirmado/.test(mail.subject))!;
     expect(confirmedMail.body.text).toContain(`Confirmámos o pagamento por ${TRANSFER}`);
     expect(confirmedMail.body.text).not.toContain('MB WAY');

@@ -21,12 +21,23 @@ const clientLimit = (key: string) =>
     .sort((a, b) => a.windowSeconds - b.windowSeconds)[0]!.max;
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  clientFetch(`${shop.twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), client: BROWSER });
+  clientFetch(`${shop.twin.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    client: BROWSER,
+  });
 
 describe('per-client limits, as the customer sees them', () => {
   it('the contact form, after this address sent its messages: the wait in Portuguese, the typed message kept', async () => {
     for (let i = 0; i < clientLimit('POST /api/contact-messages'); i++) {
-      const sent = await post('/api/contact-messages', { name: 'Ana', email: `ana${i}@exemplo.pt`, phone: '912345678', subject: 'Olá', message: `Mensagem ${i}` });
+      const sent = await post('/api/contact-messages', {
+        name: 'Ana',
+        email: `ana${i}@exemplo.pt`,
+        phone: '912345678',
+        subject: 'Olá',
+        message: `Mensagem ${i}`,
+      });
       expect(sent.status).toBe(201);
     }
     const { page, problems } = await openPage(shop.browser);
@@ -45,12 +56,19 @@ describe('per-client limits, as the customer sees them', () => {
     await page.close();
   });
 
-  it("API Gateway's own throttle answer ({\"message\":\"Too Many Requests\"}) reads as a busy shop, not an error", async () => {
+  it('API Gateway\'s own throttle answer ({"message":"Too Many Requests"}) reads as a busy shop, not an error', async () => {
     const { page } = await openPage(shop.browser);
-    await page.route('**/api/stock-alerts', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too Many Requests"}' }));
+    await page.route('**/api/stock-alerts', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too Many Requests"}' }),
+    );
     await setStock(shop.twin, 'colar-lua-crescente', 0);
     // The products stream renders the page again as sold out (with its back-in-stock form) first.
-    await until('the sold-out page', async () => (await (await fetch(`${shop.twin.url}/product/colar-lua-crescente`)).text()).includes('Avisem-me'), Boolean, 30_000);
+    await until(
+      'the sold-out page',
+      async () => (await (await fetch(`${shop.twin.url}/product/colar-lua-crescente`)).text()).includes('Avisem-me'),
+      Boolean,
+      30_000,
+    );
     await page.goto(`${shop.twin.url}/product/colar-lua-crescente`);
     // Sent once the app runs (its button is enabled then).
     const notify = page.getByRole('button', { name: 'Avisem-me' });

@@ -13,7 +13,21 @@ describe('/shop with a large catalogue', () => {
     const now = new Date();
     for (let i = 0; i < EXTRA; i++) {
       await putProduct(
-        { id: `extra-${i}`, code: `E-${i}`, sku: `E-${i}`, name: `Anel extra ${i}`, description: '', type: 'anel', collection: '', priceCents: 1500, discountPercent: 0, stock: 3, photos: [], mainImage: '', secondaryImage: '' },
+        {
+          id: `extra-${i}`,
+          code: `E-${i}`,
+          sku: `E-${i}`,
+          name: `Anel extra ${i}`,
+          description: '',
+          type: 'anel',
+          collection: '',
+          priceCents: 1500,
+          discountPercent: 0,
+          stock: 3,
+          photos: [],
+          mainImage: '',
+          secondaryImage: '',
+        },
         now,
       );
     }

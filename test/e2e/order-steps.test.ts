@@ -22,10 +22,27 @@ const post = <T>(path: string, body: unknown, headers?: Record<string, string>) 
 type PlacedOrder = { id: string; orderNumber: number; accessToken: string };
 
 /** An order placed through the public API as the shop's pages do: the reservation, then (when paid) its proof. */
-async function placeOrder(customer: { email: string; firstName: string; lastName: string; city?: string }, withProof: boolean): Promise<PlacedOrder> {
+async function placeOrder(
+  customer: { email: string; firstName: string; lastName: string; city?: string },
+  withProof: boolean,
+): Promise<PlacedOrder> {
   const piece = seedPieces.find((p) => p.stock > 5)!;
-  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
-  const { order } = await post<{ order: PlacedOrder }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+  const shipping = {
+    country: 'Portugal',
+    address: 'Rua Nova, 3',
+    city: 'Coimbra',
+    postalCode: '3000-123',
+    phone: customerPhone(),
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
+    ...customer,
+  };
+  const { order } = await post<{ order: PlacedOrder }>(
+    '/api/orders',
+    { items: [{ productId: piece.id, quantity: 1 }], shipping },
+    { 'idempotency-key': randomUUID() },
+  );
   if (withProof) await attachProof(shop.twin, order);
   return order;
 }
@@ -38,7 +55,10 @@ async function ownerPage(viewport?: { width: number; height: number }) {
   await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
   await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ })
+    .first()
+    .waitFor();
   return opened;
 }
 
@@ -68,7 +88,9 @@ describe('the owner works an order step by step', () => {
 
     // The customer was told at each step (through the outbox): the reservation, the proof, the payment,
     // and last the shipping with the tracking code (waited for itself: the earlier ones come first).
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).filter((m) => m.body.text?.includes('RR123456785PT')).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await mailsTo(shop.twin, email)).filter((m) => m.body.text?.includes('RR123456785PT')).length, { timeout: 20_000 })
+      .toBe(1);
     const mails = await mailsTo(shop.twin, email);
     expect(mails, JSON.stringify(mails.map((m) => m.subject))).toHaveLength(4);
     const shipped = mails.find((m) => m.body.text?.includes('RR123456785PT'));
@@ -80,7 +102,9 @@ describe('the owner works an order step by step', () => {
     await customer.page.goto(mailedLink!);
     await expect.poll(() => customer.page.locator('main').textContent(), { timeout: 10_000 }).toContain('A tua encomenda foi enviada.');
     expect(await customer.page.getByTestId('tracking').textContent()).toContain('Código de envio CTT: RR123456785PT.');
-    expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain('ObjectCodeInput=RR123456785PT');
+    expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain(
+      'ObjectCodeInput=RR123456785PT',
+    );
     await customer.page.screenshot({ path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
     await customer.page.close();
     await page.close();
@@ -90,7 +114,8 @@ describe('the owner works an order step by step', () => {
     const email = `telemovel.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Paula', lastName: 'Telemóvel' }, true);
     const { page, problems } = await ownerPage(MOBILE);
-    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const noSidewaysScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/orders?q=${encodeURIComponent(email)}`);
     const card = page.locator('tbody tr', { hasText: String(order.orderNumber) });
     await card.waitFor();
@@ -115,7 +140,8 @@ describe('the owner works an order step by step', () => {
 
   it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
     const tag = randomUUID().slice(0, 6);
-    const place = (letter: string, withProof: boolean) => placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);
+    const place = (letter: string, withProof: boolean) =>
+      placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);
     const paidA = await place('a', true);
     const paidB = await place('b', true);
     const reserved = await place('c', false);
@@ -130,7 +156,13 @@ describe('the owner works an order step by step', () => {
     await page.getByRole('heading', { name: 'Imprimir 3 encomendas' }).waitFor();
     await expect.poll(() => page.getByTestId('packing-slip').count()).toBe(3);
     await page.emulateMedia({ media: 'print' });
-    for (const order of [paidA, paidB, reserved]) expect(await page.getByTestId('packing-slip').filter({ hasText: `Encomenda nº ${order.orderNumber}` }).isVisible()).toBe(true);
+    for (const order of [paidA, paidB, reserved])
+      expect(
+        await page
+          .getByTestId('packing-slip')
+          .filter({ hasText: `Encomenda nº ${order.orderNumber}` })
+          .isVisible(),
+      ).toBe(true);
     expect(await page.getByRole('navigation').isVisible()).toBe(false);
     await page.screenshot({ path: '/tmp/shots-limits/print-three.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });
@@ -139,14 +171,18 @@ describe('the owner works an order step by step', () => {
     await bar.getByRole('button', { name: 'Marcar como pagas (2)' }).click();
     await page.getByText(/Atualizadas: nº \d+, nº \d+\./).waitFor();
     const statusOf = async (id: string) => {
-      const answer = await clientFetch(`${shop.twin.url}/api/orders/${id}`, { headers: { [ORDER_TOKEN_HEADER]: [paidA, paidB, reserved].find((o) => o.id === id)!.accessToken } });
+      const answer = await clientFetch(`${shop.twin.url}/api/orders/${id}`, {
+        headers: { [ORDER_TOKEN_HEADER]: [paidA, paidB, reserved].find((o) => o.id === id)!.accessToken },
+      });
       return ((await answer.json()) as { order: { status: string } }).order.status;
     };
     expect(await statusOf(paidA.id)).toBe('Enviar');
     expect(await statusOf(paidB.id)).toBe('Enviar');
     expect(await statusOf(reserved.id)).toBe('Aguarda Pagamento');
     // Each customer was told.
-    await expect.poll(async () => (await mailsTo(shop.twin, `lote.a.${tag}@exemplo.pt`)).map((m) => m.subject).join(' | '), { timeout: 20_000 }).toContain('Pagamento confirmado');
+    await expect
+      .poll(async () => (await mailsTo(shop.twin, `lote.a.${tag}@exemplo.pt`)).map((m) => m.subject).join(' | '), { timeout: 20_000 })
+      .toContain('Pagamento confirmado');
     expect(problems.errors).toEqual([]);
     await page.close();
   });
@@ -173,7 +209,9 @@ describe('the owner works an order step by step', () => {
     expect(await page.getByTestId('mail-problem').textContent()).toContain(`Os e-mails para ${email} são devolvidos`);
     expect(await page.locator('main').textContent()).toContain('Devolvido (o endereço não recebe)');
     // Who closed it: the admin, named by e-mail on the timeline.
-    expect(await page.locator('.adm-timeline li', { hasText: 'Aguarda Pagamento → Encerrada' }).textContent()).toContain(`por ${shop.twin.admin.email}`);
+    expect(await page.locator('.adm-timeline li', { hasText: 'Aguarda Pagamento → Encerrada' }).textContent()).toContain(
+      `por ${shop.twin.admin.email}`,
+    );
     await page.screenshot({ path: '/tmp/shots-limits/order-mail-bounced.png', fullPage: true });
     expect(problems.errors).toEqual([]);
     await page.close();

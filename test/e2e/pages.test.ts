@@ -48,7 +48,7 @@ describe('hydration', () => {
     await page.close();
   });
 
-  it('a sold-out piece\'s pre-rendered page has the back-in-stock form, which works once hydrated', async () => {
+  it("a sold-out piece's pre-rendered page has the back-in-stock form, which works once hydrated", async () => {
     const { page, problems } = await openPage(shop.browser);
     const response = await page.goto(`${shop.twin.url}${paths.product(SOLD_OUT)}`, { waitUntil: 'networkidle' });
     expect(await response!.text()).toContain('Avisem-me');
@@ -100,9 +100,20 @@ describe('hydration', () => {
       path: paths.contact,
       api: '/api/contact-messages',
       submit: 'Enviar mensagem',
-      fields: { Nome: 'Rita Antes', 'E-mail': 'rita.antes@exemplo.pt', Telefone: '913333333', Assunto: 'Encomenda especial', Mensagem: 'Escrito antes da app.' },
+      fields: {
+        Nome: 'Rita Antes',
+        'E-mail': 'rita.antes@exemplo.pt',
+        Telefone: '913333333',
+        Assunto: 'Encomenda especial',
+        Mensagem: 'Escrito antes da app.',
+      },
     },
-    { path: paths.findOrder, api: '/api/orders/lookup', submit: 'Enviar a ligação', fields: { 'Número da encomenda': '123456', 'E-mail da encomenda': 'rita.antes@exemplo.pt' } },
+    {
+      path: paths.findOrder,
+      api: '/api/orders/lookup',
+      submit: 'Enviar a ligação',
+      fields: { 'Número da encomenda': '123456', 'E-mail da encomenda': 'rita.antes@exemplo.pt' },
+    },
   ])('$path: what a shopper types into the form before the app runs stays, and is what is sent', async ({ path, api, submit, fields }) => {
     const { page, problems } = await openPage(shop.browser);
     // The app's entry is held until the form is filled in.
@@ -118,7 +129,8 @@ describe('hydration', () => {
     expect(await button.isDisabled()).toBe(true);
     release();
     await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
-    for (const [label, text] of Object.entries(fields)) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
+    for (const [label, text] of Object.entries(fields))
+      expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
     await button.click();
     // The form first solves its proof of work (seconds on a busy machine), then sends.
     await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1);
@@ -128,8 +140,20 @@ describe('hydration', () => {
     await page.close();
   });
 
-  it('an order\'s page from its `#t=` link: its own title and noindex before the app, the token sent only as a header', async () => {
-    const shipping = { country: 'Portugal', firstName: 'Rita', lastName: 'Ligação', email: `ligacao.${randomUUID().slice(0, 8)}@exemplo.pt`, address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+  it("an order's page from its `#t=` link: its own title and noindex before the app, the token sent only as a header", async () => {
+    const shipping = {
+      country: 'Portugal',
+      firstName: 'Rita',
+      lastName: 'Ligação',
+      email: `ligacao.${randomUUID().slice(0, 8)}@exemplo.pt`,
+      address: 'Rua Nova, 3',
+      city: 'Coimbra',
+      postalCode: '3000-123',
+      phone: customerPhone(),
+      shippingMethod: 'ctt',
+      paymentMethod: 'transferencia',
+      acceptTerms: true,
+    };
     const { order } = await postJson<{ order: { id: string; orderNumber: number; accessToken: string } }>(
       shop.twin,
       '/api/orders',
@@ -139,7 +163,8 @@ describe('hydration', () => {
     const { page, problems } = await openPage(shop.browser, MOBILE);
     const asked: { url: string; token: string | undefined }[] = [];
     page.on('request', (request) => {
-      if (request.url().includes(`/api/orders/${order.id}`)) asked.push({ url: request.url(), token: request.headers()[ORDER_TOKEN_HEADER] });
+      if (request.url().includes(`/api/orders/${order.id}`))
+        asked.push({ url: request.url(), token: request.headers()[ORDER_TOKEN_HEADER] });
     });
     const link = paths.myOrder(order.id, order.accessToken);
     expect(link).toBe(`/encomenda/${order.id}#${ORDER_TOKEN_FRAGMENT}=${encodeURIComponent(order.accessToken)}`);
@@ -178,7 +203,12 @@ describe('hydration', () => {
       // The piece's main photo, the largest thing on the screen.
       const main = document.querySelector<HTMLImageElement>('.gallery__main')!.currentSrc;
       const photo = resources.find((entry) => entry.name === main);
-      return { loaded: navigation.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), photo: photo?.responseEnd };
+      return {
+        loaded: navigation.loadEventStart,
+        scripts: scripts.length,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        photo: photo?.responseEnd,
+      };
     });
     expect(timing.scripts).toBeGreaterThan(5);
     expect(timing.photo).toBeLessThanOrEqual(timing.loaded);
@@ -210,7 +240,7 @@ describe('hydration', () => {
     }
   });
 
-  it('the listing\'s filters are off until the app runs (a choice before it would be reset), then work', async () => {
+  it("the listing's filters are off until the app runs (a choice before it would be reset), then work", async () => {
     const { page, problems } = await openPage(shop.browser);
     const release = await holdApp(page);
     await page.goto(`${shop.twin.url}${paths.shop}`, { waitUntil: 'commit' });
@@ -232,7 +262,10 @@ describe('hydration', () => {
       const response = await page.goto(`${shop.twin.url}${path}`, { waitUntil: 'networkidle' });
       expect(response!.status(), path).toBe(404);
       expect(await page.locator('h1').textContent(), path).toMatch(/não encontrad/);
-      expect(messages.filter((text) => !/status of 404/.test(text)), path).toEqual([]);
+      expect(
+        messages.filter((text) => !/status of 404/.test(text)),
+        path,
+      ).toEqual([]);
       expect(problems.errors, path).toEqual([]);
       await page.close();
     }

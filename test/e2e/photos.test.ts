@@ -81,7 +81,9 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     await page.waitForLoadState('networkidle');
     const cards = await shown(page, '.product-card img');
     expectWellSized(cards);
-    const attributes = await page.locator('.product-card img').evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]));
+    const attributes = await page
+      .locator('.product-card img')
+      .evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]));
     expect(attributes[0]).toEqual(['eager', 'high']);
     expect(attributes.slice(4).every(([loading, priority]) => loading === 'lazy' && priority === 'auto')).toBe(true);
     // A card has the listing's one photo (the product page has them all).
@@ -99,7 +101,9 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     const piece = seedPieces[0]!;
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
     const main = page.locator('.gallery__main').first();
-    await expect.poll(() => main.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => main.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+      .toBe(true);
     // The page as the shopper keeps it: the app running (it starts once the page has loaded) and idle.
     await appRunning(page);
     await page.waitForLoadState('networkidle');
@@ -120,7 +124,9 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     await page.locator('.gallery__slide').nth(1).click();
     const zoomed = page.locator('dialog[open] .gallery__zoomed');
     await zoomed.waitFor();
-    await expect.poll(() => zoomed.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => zoomed.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
+      .toBe(true);
     expect(await zoomed.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/-1440\.avif$/);
     await page.screenshot({ path: '/tmp/shots-photos/zoom-390.png' });
     await page.getByRole('button', { name: 'Fechar' }).click();
@@ -143,7 +149,11 @@ interface Measured {
 async function measure(page: Page, selector: string): Promise<Measured> {
   const image = page.locator(selector).first();
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   return image.evaluate(async (element) => {
     const img = element as HTMLImageElement;
     // `naturalWidth` of a `srcset` image is corrected by its density: the file's own pixels are those of the candidate alone.
@@ -180,12 +190,28 @@ describe('a 3000×2000 upload is shown whole', () => {
 
   beforeAll(async () => {
     // Its second photo is upright (3:4), as a phone held upright takes it.
-    const [processed, upright] = await Promise.all([processPhoto(await landscapeJpeg('Anel Onda - frente')), processPhoto(await phonePhoto({ hue: 160 }))]);
+    const [processed, upright] = await Promise.all([
+      processPhoto(await landscapeJpeg('Anel Onda - frente')),
+      processPhoto(await phonePhoto({ hue: 160 })),
+    ]);
     await Promise.all([storeProcessedPhoto(processed), storeProcessedPhoto(upright)]);
     photo = { ...processed.photo, alt: 'Anel Onda - frente' };
     const second = { ...upright.photo, alt: 'Anel Onda - de pé' };
     await putProduct(
-      { ...piece, code: 'ONDA-32', sku: 'ONDA-32', description: 'Fotografado ao comprido.', type: 'anel', collection: '', priceCents: 2900, discountPercent: 0, stock: 3, photos: [photo, second], mainImage: photoFallback(photo), secondaryImage: photoFallback(second) },
+      {
+        ...piece,
+        code: 'ONDA-32',
+        sku: 'ONDA-32',
+        description: 'Fotografado ao comprido.',
+        type: 'anel',
+        collection: '',
+        priceCents: 2900,
+        discountPercent: 0,
+        stock: 3,
+        photos: [photo, second],
+        mainImage: photoFallback(photo),
+        secondaryImage: photoFallback(second),
+      },
       new Date(),
     );
   });
@@ -204,14 +230,19 @@ describe('a 3000×2000 upload is shown whole', () => {
       const dpr = view.deviceScaleFactor;
       await page.goto(`${shop.twin.url}/product/${piece.id}`);
       const main = await measure(page, '.gallery__main');
-      process.stdout.write(`[photos] ${view.name} gallery: ${main.box.width.toFixed(1)}×${main.box.height.toFixed(1)} (ratio ${(main.box.width / main.box.height).toFixed(3)}), natural ${main.naturalWidth}×${main.naturalHeight}\n`);
+      process.stdout.write(
+        `[photos] ${view.name} gallery: ${main.box.width.toFixed(1)}×${main.box.height.toFixed(1)} (ratio ${(main.box.width / main.box.height).toFixed(3)}), natural ${main.naturalWidth}×${main.naturalHeight}\n`,
+      );
       expectWhole32(main, dpr);
       expect(main.attributes).toEqual(['1440', '960', 'eager', 'high']);
       if (dpr === 3 && view.viewport.width === 1280) expect(main.box.width).toBeCloseTo(480, 0);
       // The first photo sets the strip's height; the upright second one is fitted whole into it.
       const strip = await page.locator('.gallery__strip').evaluate((element) => element.getBoundingClientRect().height);
       expect(strip).toBeCloseTo(main.box.height, 0);
-      const upright = await page.locator('.gallery__main').nth(1).evaluate((img) => [img.getBoundingClientRect().height, getComputedStyle(img).objectFit]);
+      const upright = await page
+        .locator('.gallery__main')
+        .nth(1)
+        .evaluate((img) => [img.getBoundingClientRect().height, getComputedStyle(img).objectFit]);
       expect(upright).toEqual([strip, 'contain']);
       const slug = `${view.viewport.width}-dpr${dpr}`;
       if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/landscape-product-${slug}.png` });
@@ -227,7 +258,9 @@ describe('a 3000×2000 upload is shown whole', () => {
       await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
       const shown = await measure(page, `.product-card:has-text("${piece.name}") .product-card__media img`);
       const frame = shown.frame!;
-      process.stdout.write(`[photos] ${view.name} card: frame ${frame.width.toFixed(1)}×${frame.height.toFixed(1)}, photo ${shown.box.width.toFixed(1)}×${shown.box.height.toFixed(1)}, natural ${shown.naturalWidth}\n`);
+      process.stdout.write(
+        `[photos] ${view.name} card: frame ${frame.width.toFixed(1)}×${frame.height.toFixed(1)}, photo ${shown.box.width.toFixed(1)}×${shown.box.height.toFixed(1)}, natural ${shown.naturalWidth}\n`,
+      );
       expect(Math.abs(frame.width - frame.height)).toBeLessThanOrEqual(1);
       expectWhole32(shown, dpr);
       expect(shown.box.left).toBeGreaterThanOrEqual(frame.left - 0.5);
@@ -258,7 +291,8 @@ describe('a 3000×2000 upload is shown whole', () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!entry.hadRecentInput) total += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(total), 200);
         }),

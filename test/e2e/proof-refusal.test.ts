@@ -34,7 +34,9 @@ async function shot(page: Page, name: string) {
 
 async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
-  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(checkoutTexts.proofUploaded(name));
+  await expect
+    .poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 })
+    .toBe(checkoutTexts.proofUploaded(name));
 }
 
 /**
@@ -54,62 +56,98 @@ async function sendTwiceAtOnce(page: Page, name: string): Promise<() => number> 
 }
 
 describe('a refused proof, under the file field', () => {
-  it.each([PHONE, DESKTOP])('on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it', async (viewport) => {
-    const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
-    const context = await shop.browser.newContext({ viewport });
-    await context.addInitScript((cart) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('cart', cart);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, JSON.stringify([{ productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: 0, image: '' }]));
-    const page = await context.newPage();
-    await page.goto(`${shop.twin.url}/shipping`);
-    await fillShipping(page, email, { firstName: 'Rita', lastName: 'Sousa', address: 'Rua de Santa Catarina 10', city: 'Porto', postalCode: '4000-447' });
-    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
+  it.each([PHONE, DESKTOP])(
+    'on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it',
+    async (viewport) => {
+      const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
+      const context = await shop.browser.newContext({ viewport });
+      await context.addInitScript(
+        (cart) => {
+          if (!sessionStorage.getItem('seeded')) {
+            localStorage.setItem('cart', cart);
+            sessionStorage.setItem('seeded', '1');
+          }
+        },
+        JSON.stringify([
+          { productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: 0, image: '' },
+        ]),
+      );
+      const page = await context.newPage();
+      await page.goto(`${shop.twin.url}/shipping`);
+      await fillShipping(page, email, {
+        firstName: 'Rita',
+        lastName: 'Sousa',
+        address: 'Rua de Santa Catarina 10',
+        city: 'Porto',
+        postalCode: '4000-447',
+      });
+      await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+      await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
 
-    await choose(page, 'talao.pdf', 'application/pdf', Buffer.from(await activePdf('javascript')));
-    await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
-    const alert = page.locator('.proof-upload [role="alert"]');
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofActiveContent);
-    expect(await page.locator('.proof-upload .notice--success').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
-    expect(path(page)).toBe('/payment');
-    const [order] = (await scanAll(shop.twin, 'orders')).filter((o) => o.email === email);
-    expect([order!.status, order!.proofKey]).toEqual(['Aguarda Pagamento', undefined]);
-    await shot(page, 'proof-refused-payment');
+      await choose(page, 'talao.pdf', 'application/pdf', Buffer.from(await activePdf('javascript')));
+      await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
+      const alert = page.locator('.proof-upload [role="alert"]');
+      await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofActiveContent);
+      expect(await page.locator('.proof-upload .notice--success').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
+      expect(path(page)).toBe('/payment');
+      const [order] = (await scanAll(shop.twin, 'orders')).filter((o) => o.email === email);
+      expect([order!.status, order!.proofKey]).toEqual(['Aguarda Pagamento', undefined]);
+      await shot(page, 'proof-refused-payment');
 
-    await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
-    expect(await alert.textContent()).toBe('');
-    const sent = await sendTwiceAtOnce(page, 'Confirmar encomenda');
-    await expect.poll(() => path(page), { timeout: 10_000 }).toBe(paths.thankYou);
-    expect(sent(), 'proofs sent by two clicks at once').toBe(1);
-    expect((await getItem(shop.twin, 'orders', { id: order!.id as string }))!.status).toBe('Confirmar Pagamento');
-    await context.close();
-  });
+      await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
+      expect(await alert.textContent()).toBe('');
+      const sent = await sendTwiceAtOnce(page, 'Confirmar encomenda');
+      await expect.poll(() => path(page), { timeout: 10_000 }).toBe(paths.thankYou);
+      expect(sent(), 'proofs sent by two clicks at once').toBe(1);
+      expect((await getItem(shop.twin, 'orders', { id: order!.id as string }))!.status).toBe('Confirmar Pagamento');
+      await context.close();
+    },
+  );
 
-  it.each([PHONE, DESKTOP])('on "A minha encomenda" at %o: a PNG that is HTML after its signature is refused; a real screenshot is taken', async (viewport) => {
-    const body = {
-      items: [{ productId: piece.id, quantity: 1 }],
-      shipping: { email: `minha-${randomUUID().slice(0, 8)}@exemplo.pt`, firstName: 'Ana', lastName: 'Costa', country: 'Portugal', address: 'Rua das Flores, 12', city: 'Porto', postalCode: '4050-262', phone: `9${randomInt(10_000_000, 100_000_000)}`, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true },
-    };
-    const { order } = await postJson<{ order: { id: string; accessToken: string } }>(shop.twin, '/api/orders', body, { 'idempotency-key': randomUUID() });
-    const context = await shop.browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${shop.twin.url}${paths.myOrder(order.id, order.accessToken)}`);
-    const polyglot = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script></html>')]);
-    await choose(page, 'comprovativo.png', 'image/png', polyglot);
-    await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
-    const alert = page.locator('.proof-upload [role="alert"]');
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofInvalid);
-    expect((await getItem(shop.twin, 'orders', { id: order.id }))!.status).toBe('Aguarda Pagamento');
-    await shot(page, 'proof-refused-my-order');
+  it.each([PHONE, DESKTOP])(
+    'on "A minha encomenda" at %o: a PNG that is HTML after its signature is refused; a real screenshot is taken',
+    async (viewport) => {
+      const body = {
+        items: [{ productId: piece.id, quantity: 1 }],
+        shipping: {
+          email: `minha-${randomUUID().slice(0, 8)}@exemplo.pt`,
+          firstName: 'Ana',
+          lastName: 'Costa',
+          country: 'Portugal',
+          address: 'Rua das Flores, 12',
+          city: 'Porto',
+          postalCode: '4050-262',
+          phone: `9${randomInt(10_000_000, 100_000_000)}`,
+          shippingMethod: 'ctt',
+          paymentMethod: 'transferencia',
+          acceptTerms: true,
+        },
+      };
+      const { order } = await postJson<{ order: { id: string; accessToken: string } }>(shop.twin, '/api/orders', body, {
+        'idempotency-key': randomUUID(),
+      });
+      const context = await shop.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${shop.twin.url}${paths.myOrder(order.id, order.accessToken)}`);
+      const polyglot = Buffer.concat([
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+        Buffer.from('<html><script>alert(1)</script></html>'),
+      ]);
+      await choose(page, 'comprovativo.png', 'image/png', polyglot);
+      await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
+      const alert = page.locator('.proof-upload [role="alert"]');
+      await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofInvalid);
+      expect((await getItem(shop.twin, 'orders', { id: order.id }))!.status).toBe('Aguarda Pagamento');
+      await shot(page, 'proof-refused-my-order');
 
-    await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
-    const sent = await sendTwiceAtOnce(page, 'Enviar comprovativo');
-    await expect.poll(async () => (await getItem(shop.twin, 'orders', { id: order.id }))!.status, { timeout: 10_000 }).toBe('Confirmar Pagamento');
-    expect(sent(), 'proofs sent by two clicks at once').toBe(1);
-    await context.close();
-  });
+      await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
+      const sent = await sendTwiceAtOnce(page, 'Enviar comprovativo');
+      await expect
+        .poll(async () => (await getItem(shop.twin, 'orders', { id: order.id }))!.status, { timeout: 10_000 })
+        .toBe('Confirmar Pagamento');
+      expect(sent(), 'proofs sent by two clicks at once').toBe(1);
+      await context.close();
+    },
+  );
 });

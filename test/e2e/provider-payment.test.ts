@@ -17,7 +17,16 @@ import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { formatTime } from '#shared/dates.ts';
 import { providerPaymentTexts } from '#shared/messages/index.ts';
 import { createProduct } from '../support/factories.ts';
-import { DESKTOP, documentClient, fillShipping, reservationBannerSettled, seriousViolations, tableName, useSharedShop, watchProblems } from '../web/e2e-support.ts';
+import {
+  DESKTOP,
+  documentClient,
+  fillShipping,
+  reservationBannerSettled,
+  seriousViolations,
+  tableName,
+  useSharedShop,
+  watchProblems,
+} from '../web/e2e-support.ts';
 
 const shop = useSharedShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -46,14 +55,23 @@ async function shots(page: Page, name: string): Promise<void> {
 /** The reservation made through the shop; its id and token as the browser keeps them. */
 async function reserve(page: Page, email: string): Promise<{ id: string; token: string; totalCents: number }> {
   await page.goto(`${shop.twin.url}/cart`);
-  const line = { productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: piece.discountPercent, image: '' };
+  const line = {
+    productId: piece.id,
+    quantity: 1,
+    name: piece.name,
+    priceCents: piece.priceCents,
+    discountPercent: piece.discountPercent,
+    image: '',
+  };
   await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([line]));
   await page.goto(`${shop.twin.url}/shipping`);
   await fillShipping(page, email);
   await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
   await expect.poll(() => path(page), SOON).toBe('/payment');
   return page.evaluate(() => {
-    const stored = JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; accessToken: string; totalCents: number } } };
+    const stored = JSON.parse(localStorage.getItem('checkout.reservation')!) as {
+      response: { order: { id: string; accessToken: string; totalCents: number } };
+    };
     return { id: stored.response.order.id, token: stored.response.order.accessToken, totalCents: stored.response.order.totalCents };
   });
 }
@@ -105,7 +123,8 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     const order = await reserve(page, email);
     const reads: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/orders/${order.id}`) reads.push(request.headers()['x-order-token'] ?? '');
+      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/orders/${order.id}`)
+        reads.push(request.headers()['x-order-token'] ?? '');
     });
 
     // The request is being made: said so, nothing to approve yet, no proof asked for.
@@ -117,7 +136,10 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     // the words of each state are the unit tests' (test/web/provider-payment.test.ts).
     await expect.poll(() => status.getAttribute('data-state'), SOON).toMatch(/^(starting|pending)$/);
     const said = (await page.locator('main').textContent())!;
-    expect([providerPaymentTexts.mbwayStarting, providerPaymentTexts.mbwayTitle].some((words) => said.includes(words)), said).toBe(true);
+    expect(
+      [providerPaymentTexts.mbwayStarting, providerPaymentTexts.mbwayTitle].some((words) => said.includes(words)),
+      said,
+    ).toBe(true);
     expect(await page.locator('input[type="file"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).count()).toBe(0);
 
@@ -137,7 +159,11 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     expect(new Set(reads)).toEqual(new Set([order.token]));
 
     // Approved: the order is paid (Enviar) → on to the thank-you page, the payment confirmed.
-    await writeProvider(order.id, { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: 'pi_e2e_mbway', paidAt: new Date().toISOString() }, true);
+    await writeProvider(
+      order.id,
+      { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: 'pi_e2e_mbway', paidAt: new Date().toISOString() },
+      true,
+    );
     await expect.poll(() => path(page), SOON).toBe('/thank-you');
     await expect.poll(() => page.getByTestId('payment-confirmed').textContent(), SOON).toBe(providerPaymentTexts.thankYou('MB WAY'));
     expect(await page.locator('main').textContent()).not.toContain('comprovativo');
@@ -166,13 +192,18 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     const problems = watchProblems(page);
     const order = await reserve(page, `multibanco-${Date.now()}@exemplo.pt`);
     const expiresAt = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
-    await writeProvider(order.id, {
-      provider: 'stripe',
-      method: 'multibanco',
-      status: 'pending',
-      paymentId: 'pi_e2e_mb',
-      multibanco: { entity: '11249', reference: '123456789', amountCents: order.totalCents, expiresAt },
-    }, false, expiresAt);
+    await writeProvider(
+      order.id,
+      {
+        provider: 'stripe',
+        method: 'multibanco',
+        status: 'pending',
+        paymentId: 'pi_e2e_mb',
+        multibanco: { entity: '11249', reference: '123456789', amountCents: order.totalCents, expiresAt },
+      },
+      false,
+      expiresAt,
+    );
     await page.goto(`${shop.twin.url}/encomenda/${order.id}#t=${order.token}`);
     const reference = page.getByTestId('multibanco-reference');
     await expect.poll(() => reference.isVisible(), SOON).toBe(true);
@@ -195,7 +226,9 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     await shots(page, 'multibanco-payment');
     // Elsewhere in the shop, the header's reminder gives the date too.
     await page.goto(`${shop.twin.url}/`);
-    await expect.poll(() => page.getByTestId('reservation-banner').textContent(), SOON).toMatch(/^Tens uma reserva por pagar \(nº \d{6}, até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\)/);
+    await expect
+      .poll(() => page.getByTestId('reservation-banner').textContent(), SOON)
+      .toMatch(/^Tens uma reserva por pagar \(nº \d{6}, até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\)/);
     expect(problems.errors).toEqual([]);
     await context.close();
   });
@@ -212,7 +245,13 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     await expect.poll(() => status.getAttribute('data-state'), SOON).toBe('pending');
 
     // Declined in the app, seen by the open page.
-    await writeProvider(order.id, { provider: 'stripe', method: 'mbway', status: 'failed', paymentId: 'pi_e2e_declined', failure: 'O pedido MB WAY foi recusado.' });
+    await writeProvider(order.id, {
+      provider: 'stripe',
+      method: 'mbway',
+      status: 'failed',
+      paymentId: 'pi_e2e_declined',
+      failure: 'O pedido MB WAY foi recusado.',
+    });
     await expect.poll(() => status.getAttribute('data-state'), SOON).toBe('failed');
     const failed = (await page.locator('main').textContent())!;
     expect(failed).toContain('O pedido MB WAY foi recusado.');
@@ -225,7 +264,12 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     // The heading follows the method now paid with, not the declined MB WAY.
     await expect.poll(() => page.locator('#my-order-pay').textContent(), SOON).toBe('Pagamento (Transferência Bancária)');
     // The page recorded the method shown (docs/payment-switch.md): the reservation holds for the transfer's time.
-    const chosen = async () => (await documentClient(shop.twin).send(new GetCommand({ TableName: tableName(shop.twin, 'orders'), Key: { id: order.id }, ConsistentRead: true }))).Item;
+    const chosen = async () =>
+      (
+        await documentClient(shop.twin).send(
+          new GetCommand({ TableName: tableName(shop.twin, 'orders'), Key: { id: order.id }, ConsistentRead: true }),
+        )
+      ).Item;
     await expect.poll(async () => (await chosen())?.proofMethod, SOON).toBe('transferencia');
     expect(await page.getByTestId('provider-payment').textContent()).toContain(formatTime((await chosen())!.expiresAt as string));
     expect(await seriousViolations(page)).toEqual([]);

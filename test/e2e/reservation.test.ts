@@ -10,7 +10,16 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../support/factories.ts';
-import { DESKTOP, fillShipping, getItem, mailsTo, reservationBannerSettled, scanAll, useSharedShop, watchProblems } from '../web/e2e-support.ts';
+import {
+  DESKTOP,
+  fillShipping,
+  getItem,
+  mailsTo,
+  reservationBannerSettled,
+  scanAll,
+  useSharedShop,
+  watchProblems,
+} from '../web/e2e-support.ts';
 
 const shop = useSharedShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -59,7 +68,14 @@ describe('a reservation the phone customer cannot lose', () => {
     const first = await newTab(context);
     countReservations(first);
     await first.goto(`${shop.twin.url}/cart`);
-    const line = { productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: piece.discountPercent, image: '' };
+    const line = {
+      productId: piece.id,
+      quantity: 1,
+      name: piece.name,
+      priceCents: piece.priceCents,
+      discountPercent: piece.discountPercent,
+      image: '',
+    };
     await first.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([line]));
     await first.goto(`${shop.twin.url}/shipping`);
     await fillShipping(first, email, { phone });
@@ -112,7 +128,9 @@ describe('a reservation the phone customer cannot lose', () => {
       .toBe('Comprovativo carregado — falta confirmar a encomenda (comprovativo.png)');
     await third.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(third), SOON).toBe('/thank-you');
-    await expect.poll(() => third.locator('main').textContent(), SOON).toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
+    await expect
+      .poll(() => third.locator('main').textContent(), SOON)
+      .toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
     const thanks = (await third.locator('main').textContent())!;
     expect(thanks).not.toMatch(/Paga por|Faz uma transferência|Valor a pagar|Total a pagar/);
     await reservationBannerSettled(third);
@@ -162,7 +180,14 @@ describe('a reservation the customer no longer wants', () => {
     const page = await newTab(context);
     const problems = watchProblems(page);
     await page.goto(`${shop.twin.url}/cart`);
-    const line = { productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: piece.discountPercent, image: '' };
+    const line = {
+      productId: piece.id,
+      quantity: 1,
+      name: piece.name,
+      priceCents: piece.priceCents,
+      discountPercent: piece.discountPercent,
+      image: '',
+    };
     await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([line]));
     await page.goto(`${shop.twin.url}/shipping`);
     await fillShipping(page, email, { phone });

@@ -29,11 +29,18 @@ async function adminCall<T = any>(method: string, path: string, body?: unknown):
   const client = cognitoClient(shop.twin.endpoints.cognito);
   try {
     const auth = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: shop.twin.clientId,
+        AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password },
+      }),
     );
     const response = await fetch(`${shop.twin.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return { status: response.status, body: (await response.json()) as T };
@@ -44,8 +51,25 @@ async function adminCall<T = any>(method: string, path: string, body?: unknown):
 
 /** An order of `quantity` 45 cm necklaces, its proof sent and accepted by the owner. */
 async function paidOrder(quantity: number): Promise<string> {
-  const shipping = { email: `vendas.${randomUUID().slice(0, 8)}@exemplo.pt`, firstName: 'Maria', lastName: 'Costa', country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-  const { order } = await postJson<{ order: { id: string; accessToken: string } }>(shop.twin, '/api/orders', { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity }], shipping }, { 'idempotency-key': randomUUID() });
+  const shipping = {
+    email: `vendas.${randomUUID().slice(0, 8)}@exemplo.pt`,
+    firstName: 'Maria',
+    lastName: 'Costa',
+    country: 'Portugal',
+    address: 'Rua Nova, 3',
+    city: 'Coimbra',
+    postalCode: '3000-123',
+    phone: customerPhone(),
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
+  };
+  const { order } = await postJson<{ order: { id: string; accessToken: string } }>(
+    shop.twin,
+    '/api/orders',
+    { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity }], shipping },
+    { 'idempotency-key': randomUUID() },
+  );
   await attachProof(shop.twin, order);
   expect((await adminCall('PATCH', `/api/admin/orders/${order.id}`, { status: 'Enviar' })).status).toBe(200);
   return order.id;
@@ -55,7 +79,9 @@ describe('Vendas at 390 and 1 280 px', () => {
   beforeAll(async () => {
     await paidOrder(1);
     const second = await paidOrder(2);
-    expect((await adminCall('PATCH', `/api/admin/orders/${second}`, { status: 'Encerrada', refundCents: 500, refundMethod: 'mbway' })).status).toBe(200);
+    expect(
+      (await adminCall('PATCH', `/api/admin/orders/${second}`, { status: 'Encerrada', refundCents: 500, refundMethod: 'mbway' })).status,
+    ).toBe(200);
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
@@ -78,7 +104,9 @@ describe('Vendas at 390 and 1 280 px', () => {
       expect(sales.totals.orders).toBe(2);
       expect(sales.totals.refundedCents).toBe(500);
       await expect.poll(() => page.getByTestId('sales-chart').locator('rect').count()).toBe(30);
-      await expect.poll(() => page.getByTestId('sales-revenue').locator('.adm-card-value').textContent()).toBe(formatCents(sales.totals.revenueCents));
+      await expect
+        .poll(() => page.getByTestId('sales-revenue').locator('.adm-card-value').textContent())
+        .toBe(formatCents(sales.totals.revenueCents));
       const todayRow = page.locator(`[data-testid="sales-table"] tr[data-period="${today}"]`);
       await expect.poll(() => todayRow.locator('td').first().textContent()).toBe(formatCents(sales.totals.revenueCents));
       await expect.poll(() => page.getByTestId('sales-total').locator('td').nth(4).textContent()).toBe(formatCents(500));
@@ -92,7 +120,9 @@ describe('Vendas at 390 and 1 280 px', () => {
       // The weeks: the form's grouping redraws the chart and the table.
       await page.getByRole('button', { name: salesTexts.presets.weeks12 }).click();
       await expect.poll(() => page.getByTestId('sales-chart').locator('rect').count()).toBeGreaterThanOrEqual(12);
-      await expect.poll(() => page.getByTestId('sales-total').locator('td').first().textContent()).toBe(formatCents(sales.totals.revenueCents));
+      await expect
+        .poll(() => page.getByTestId('sales-total').locator('td').first().textContent())
+        .toBe(formatCents(sales.totals.revenueCents));
       expect((await page.evaluate(() => document.documentElement.scrollWidth)) <= viewport.width).toBe(true);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sales-weeks-${viewport.width}.png`, fullPage: true });
       expect(problems.errors).toEqual([]);

@@ -14,7 +14,23 @@ describe('/shop in Chromium', () => {
     // Content, not speed: a loaded machine may take a few seconds for the first page of a fresh twin.
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(seedPieces.length);
 
-    await expect.poll(() => page.locator('.product-card img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && !(i as HTMLImageElement).src.startsWith('data:')).length), { timeout: 15_000 }).toBe(seedPieces.length);
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.product-card img')
+            .evaluateAll(
+              (imgs) =>
+                imgs.filter(
+                  (i) =>
+                    (i as HTMLImageElement).complete &&
+                    (i as HTMLImageElement).naturalWidth > 0 &&
+                    !(i as HTMLImageElement).src.startsWith('data:'),
+                ).length,
+            ),
+        { timeout: 15_000 },
+      )
+      .toBe(seedPieces.length);
     const srcs = await page.locator('.product-card img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
     expect(srcs.every((src) => src.startsWith(`${shop.twin.url}/images/`))).toBe(true);
 

@@ -53,7 +53,9 @@ describe('a piece in sizes', () => {
 
     // The sold-out size: its own back-in-stock request.
     await page.getByRole('radio', { name: /40 cm/ }).check();
-    await expect.poll(() => page.locator('.product-detail__soldout .notice').textContent()).toBe('O tamanho 40 cm está esgotado. Avisamos-te quando voltar.');
+    await expect
+      .poll(() => page.locator('.product-detail__soldout .notice').textContent())
+      .toBe('O tamanho 40 cm está esgotado. Avisamos-te quando voltar.');
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sizes-product.png`, fullPage: true });
     const email = `medida-${Date.now()}@exemplo.pt`;
     await page.getByLabel('O teu e-mail').fill(email);
@@ -78,7 +80,10 @@ describe('a piece in sizes', () => {
     await fillShipping(page, email);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.getByTestId('payment-reference').count(), { timeout: 15_000 }).toBe(1);
-    expect(await page.locator('.order-line__name').allTextContents()).toEqual(['Fio Gota de Orvalho — 50 cm', 'Fio Gota de Orvalho — 45 cm']);
+    expect(await page.locator('.order-line__name').allTextContents()).toEqual([
+      'Fio Gota de Orvalho — 50 cm',
+      'Fio Gota de Orvalho — 45 cm',
+    ]);
     const [order] = (await scanAll(shop.twin, 'orders')).filter((o) => o.email === email);
     expect((order!.lines as { variantId: string; quantity: number; sku: string }[]).map((l) => [l.variantId, l.quantity, l.sku])).toEqual([
       ['c50', 1, 'JI-COL-004-50'],
@@ -90,7 +95,7 @@ describe('a piece in sizes', () => {
     expect(problems).toEqual({ errors: [], csp: [] });
   });
 
-  it('the FAQ\'s size guide opens at its answer from the product page', async () => {
+  it("the FAQ's size guide opens at its answer from the product page", async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(productUrl());
     await page.getByRole('link', { name: 'Guia de tamanhos' }).click();
@@ -98,4 +103,3 @@ describe('a piece in sizes', () => {
     expect(await page.locator('#tamanhos .faq__answer').textContent()).toContain('menos 40');
   });
 });
-

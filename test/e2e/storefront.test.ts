@@ -17,7 +17,11 @@ const activeFilters = (page: Page) => page.getByTestId('active-filters');
 const badge = (page: Page) => page.locator('.cart-badge');
 /** The page's schema.org Product block (next to its breadcrumbs). */
 const productJsonLd = (page: Page) =>
-  page.locator('script[type="application/ld+json"]').evaluateAll((blocks) => blocks.map((b) => JSON.parse(b.textContent ?? '{}') as { '@type': string }).find((b) => b['@type'] === 'Product')) as Promise<Record<string, any>>;
+  page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((blocks) =>
+      blocks.map((b) => JSON.parse(b.textContent ?? '{}') as { '@type': string }).find((b) => b['@type'] === 'Product'),
+    ) as Promise<Record<string, any>>;
 /** Waits until the page's data has loaded (no 'A carregar...' left). */
 const settled = async (page: Page) => {
   await page.waitForFunction(() => !document.querySelector('main .loading') && document.querySelector('main h1'));
@@ -39,7 +43,11 @@ describe('home', () => {
 
     const hero = page.locator('.hero picture');
     expect(await hero.locator('source').getAttribute('media')).toBe('(max-width: 768px)');
-    expect(await hero.locator('img').evaluate((img: HTMLImageElement) => [img.getAttribute('width'), img.getAttribute('height'), img.complete && img.naturalWidth > 0])).toEqual(['960', '800', true]);
+    expect(
+      await hero
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => [img.getAttribute('width'), img.getAttribute('height'), img.complete && img.naturalWidth > 0]),
+    ).toEqual(['960', '800', true]);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Cada peça, um pedaço da tua história.');
     expect(await page.getByRole('link', { name: 'Ver Coleção' }).getAttribute('href')).toBe('/shop');
     expect(await page.locator('.stats').textContent()).toContain('9,8/10');
@@ -66,7 +74,10 @@ describe('home', () => {
     const active = page.locator('.carousel__slide[data-active="true"]');
     await expect.poll(() => active.getAttribute('aria-label')).toBe('1 de 5');
     expect(await active.locator('blockquote').evaluate((q) => getComputedStyle(q).borderColor)).not.toBe(
-      await page.locator('.carousel__slide[data-active="false"] blockquote').first().evaluate((q) => getComputedStyle(q).borderColor),
+      await page
+        .locator('.carousel__slide[data-active="false"] blockquote')
+        .first()
+        .evaluate((q) => getComputedStyle(q).borderColor),
     );
     await expect.poll(() => active.getAttribute('aria-label'), { timeout: 4500 }).toBe('2 de 5');
 
@@ -246,7 +257,11 @@ describe('product detail', () => {
     expect(await badge(page).count()).toBe(0);
 
     const jsonLd = await productJsonLd(page);
-    expect(jsonLd).toMatchObject({ '@type': 'Product', name: piece.name, offers: { price: '26.91', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
+    expect(jsonLd).toMatchObject({
+      '@type': 'Product',
+      name: piece.name,
+      offers: { price: '26.91', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+    });
 
     const quantity = page.getByRole('spinbutton', { name: 'Quantidade' });
     expect(await quantity.inputValue()).toBe('1');
@@ -300,18 +315,26 @@ describe('product detail', () => {
     await page.getByLabel('O teu e-mail').fill(email);
     await page.getByRole('button', { name: 'Avisem-me' }).click();
     // The request first solves its proof of work (seconds on a busy machine).
-    await expect.poll(() => page.locator('.stock-alert__sent').textContent(), { timeout: 20_000 }).toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
+    await expect
+      .poll(() => page.locator('.stock-alert__sent').textContent(), { timeout: 20_000 })
+      .toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
     expect(await page.locator('.stock-alert form').count()).toBe(0);
     const alerts = await scanAll(shop.twin, 'stockAlerts');
-    expect(alerts.filter((a) => a.email === email)).toEqual([expect.objectContaining({ email, productId: piece.id, status: 'unconfirmed' })]);
+    expect(alerts.filter((a) => a.email === email)).toEqual([
+      expect.objectContaining({ email, productId: piece.id, status: 'unconfirmed' }),
+    ]);
 
     // The confirmation mail's link opens the page that confirms the request.
     await expect.poll(async () => (await mailsTo(shop.twin, email)).length, { timeout: 30_000 }).toBe(1);
     const [confirmation] = await mailsTo(shop.twin, email);
     const link = /https?:\/\/\S+\/aviso\/confirmar#\S+/.exec(confirmation!.body.text ?? '')![0];
     await page.goto(link);
-    await expect.poll(() => page.locator('.notice--success').textContent(), { timeout: 15_000 }).toBe(`Confirmado: avisamos-te quando ${piece.name} voltar.`);
-    expect((await scanAll(shop.twin, 'stockAlerts')).filter((a) => a.email === email)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    await expect
+      .poll(() => page.locator('.notice--success').textContent(), { timeout: 15_000 })
+      .toBe(`Confirmado: avisamos-te quando ${piece.name} voltar.`);
+    expect((await scanAll(shop.twin, 'stockAlerts')).filter((a) => a.email === email)).toEqual([
+      expect.objectContaining({ status: 'pending' }),
+    ]);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
   });
@@ -355,14 +378,24 @@ describe('contact', () => {
     await expect.poll(() => page.locator('[role="status"] .notice--success').textContent()).toBe('Mensagem enviada com sucesso!');
     // Where the eye is: focused and on the screen, not above the emptied form.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Mensagem enviada com sucesso!');
-    expect(await page.locator('[role="status"] .notice--success').evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
+    expect(
+      await page.locator('[role="status"] .notice--success').evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
     expect(await form.getByLabel('Nome', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Mensagem', { exact: true }).inputValue()).toBe('');
     expect(await page.locator('.field-error').count()).toBe(0);
 
     const stored = await scanAll(shop.twin, 'contactMessages');
     expect(stored.filter((m) => m.subject === subject)).toEqual([
-      expect.objectContaining({ name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912345678', message: 'Olá! Que tamanhos têm os anéis?' }),
+      expect.objectContaining({
+        name: 'Ana Silva',
+        email: 'ana@exemplo.pt',
+        phone: '912345678',
+        message: 'Olá! Que tamanhos têm os anéis?',
+      }),
     ]);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
@@ -400,14 +433,91 @@ describe('FAQ', () => {
 });
 
 const staticPages = [
-  { path: '/about-us', heading: 'Cada peça, um pedaço da tua história', facts: ['Desde 2020', 'Feito em Portugal', 'Aço inoxidável', 'Feito à mão', 'Missão', 'Visão', 'Qualidade', 'Transparência', 'Sustentabilidade', 'Inovação', 'Satisfação do cliente'] },
+  {
+    path: '/about-us',
+    heading: 'Cada peça, um pedaço da tua história',
+    facts: [
+      'Desde 2020',
+      'Feito em Portugal',
+      'Aço inoxidável',
+      'Feito à mão',
+      'Missão',
+      'Visão',
+      'Qualidade',
+      'Transparência',
+      'Sustentabilidade',
+      'Inovação',
+      'Satisfação do cliente',
+    ],
+  },
   { path: '/sustainability', heading: 'Joias feitas para durar', facts: ['Produção', 'Embalagem', 'Transporte', 'reciclável'] },
   { path: '/Politica-Privacidade', heading: 'Política de Privacidade', facts: ['RGPD', 'CNPD'] },
-  { path: '/Politica-Devoluções', heading: 'Política de Devoluções e Reembolsos', facts: ['24 horas após o pagamento', '14 dias', '48 horas', 'promocionais', 'personalizadas', 'Direito de livre resolução', 'mantêm o direito de livre resolução', 'garantia legal'] },
-  { path: '/Detalhes-Envios', heading: 'Detalhes de Envio', facts: ['CTT: 3,00 €', 'CTT Expresso: 5,00 €', '30,00 €', '3 a 5 dias úteis', '7 a 15 dias úteis'] },
-  { path: '/Termos-e-Condições', heading: 'Termos e Condições', facts: ['40, 45 e 50 cm', '18 a 20 cm', '24 horas', '14 dias', '48 horas', 'MB WAY, Transferência Bancária, PayPal e Revolut', 'Livro de Reclamações', 'CNIACC', 'não são faturas', 'reservamos para ti', '30 minutos com MB WAY e 2 horas com os outros métodos', 'a encomenda fica registada quando o recebemos', 'a reserva é cancelada e as peças voltam à loja', 'impostos incluídos', 'igual ou superior a 30,00 €'] },
-  { path: '/Informação-Legal', heading: 'Informação legal', facts: ['Denominação social', 'NIF', 'Sede', 'Registo comercial', 'incluem o IVA', 'Livro de Reclamações Eletrónico', 'CNIACC', '14 dias'] },
-  { path: '/Livre-Resolução', heading: 'Direito de livre resolução', facts: ['14 dias', 'Modelo de formulário de livre resolução', 'Descarregar o formulário (PDF)', 'peças personalizadas', 'As peças em promoção têm o mesmo direito de livre resolução', 'portes de envio normais'] },
+  {
+    path: '/Politica-Devoluções',
+    heading: 'Política de Devoluções e Reembolsos',
+    facts: [
+      '24 horas após o pagamento',
+      '14 dias',
+      '48 horas',
+      'promocionais',
+      'personalizadas',
+      'Direito de livre resolução',
+      'mantêm o direito de livre resolução',
+      'garantia legal',
+    ],
+  },
+  {
+    path: '/Detalhes-Envios',
+    heading: 'Detalhes de Envio',
+    facts: ['CTT: 3,00 €', 'CTT Expresso: 5,00 €', '30,00 €', '3 a 5 dias úteis', '7 a 15 dias úteis'],
+  },
+  {
+    path: '/Termos-e-Condições',
+    heading: 'Termos e Condições',
+    facts: [
+      '40, 45 e 50 cm',
+      '18 a 20 cm',
+      '24 horas',
+      '14 dias',
+      '48 horas',
+      'MB WAY, Transferência Bancária, PayPal e Revolut',
+      'Livro de Reclamações',
+      'CNIACC',
+      'não são faturas',
+      'reservamos para ti',
+      '30 minutos com MB WAY e 2 horas com os outros métodos',
+      'a encomenda fica registada quando o recebemos',
+      'a reserva é cancelada e as peças voltam à loja',
+      'impostos incluídos',
+      'igual ou superior a 30,00 €',
+    ],
+  },
+  {
+    path: '/Informação-Legal',
+    heading: 'Informação legal',
+    facts: [
+      'Denominação social',
+      'NIF',
+      'Sede',
+      'Registo comercial',
+      'incluem o IVA',
+      'Livro de Reclamações Eletrónico',
+      'CNIACC',
+      '14 dias',
+    ],
+  },
+  {
+    path: '/Livre-Resolução',
+    heading: 'Direito de livre resolução',
+    facts: [
+      '14 dias',
+      'Modelo de formulário de livre resolução',
+      'Descarregar o formulário (PDF)',
+      'peças personalizadas',
+      'As peças em promoção têm o mesmo direito de livre resolução',
+      'portes de envio normais',
+    ],
+  },
 ] as const;
 
 describe('static pages, header and footer', () => {
@@ -431,7 +541,9 @@ describe('static pages, header and footer', () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
     await appRunning(page);
-    const footerLinks = await page.locator('.site-footer nav a').evaluateAll((links) => links.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
+    const footerLinks = await page
+      .locator('.site-footer nav a')
+      .evaluateAll((links) => links.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
     expect(footerLinks.length).toBe(16); // with "A minha encomenda" (/encomenda)
     for (const link of footerLinks) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -440,7 +552,12 @@ describe('static pages, header and footer', () => {
       await expect.poll(() => page.evaluate(() => window.scrollY), { message: link.href }).toBe(0);
       expect(await page.locator('main h1').textContent()).not.toBe('Página não encontrada');
     }
-    for (const [name, path] of [['Produtos', '/shop'], ['Sustentabilidade', '/sustainability'], ['Sobre Nós', '/about-us'], ['Contactos', '/contact']]) {
+    for (const [name, path] of [
+      ['Produtos', '/shop'],
+      ['Sustentabilidade', '/sustainability'],
+      ['Sobre Nós', '/about-us'],
+      ['Contactos', '/contact'],
+    ]) {
       await page.locator('.site-nav').getByRole('link', { name, exact: true }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(path);
       await expect.poll(() => page.locator('main h1').count()).toBe(1);
@@ -522,30 +639,38 @@ describe('accessibility', () => {
   it.each([
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
-  ] as const)('axe-core finds no serious or critical violation, and the CSP blocks nothing, on any public page (%s)', async (_, viewport) => {
-    const found: Record<string, string[]> = {};
-    for (const withCart of [false, true]) {
-      // Reduced motion (the shop honours it: transitions of 0 ms) so axe measures colours as they
-      // are, never a button halfway through its enable transition when the app has just started.
-      const context = await shop.browser.newContext({ viewport, reducedMotion: 'reduce' });
-      // Every Content-Security-Policy violation (the shop's CSP forbids inline code and eval).
-      await context.addInitScript(() => {
-        const w = window as unknown as { cspViolations: string[] };
-        w.cspViolations = [];
-        document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));
-      });
-      if (withCart) await context.addInitScript((value) => localStorage.setItem('cart', value), cart);
-      const page = await context.newPage();
-      for (const { path, prepare } of withCart ? [{ path: '/cart' }, { path: '/shipping' }] : pages) {
-        await page.goto(`${shop.twin.url}${encodeURI(path)}`);
-        await settled(page);
-        await prepare?.(page);
-        if (path === '/' && viewport === MOBILE) await page.getByRole('button', { name: 'Menu' }).click();
-        const violations = [...(await seriousViolations(page)), ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
-        if (violations.length > 0) found[`${path}${withCart ? ' (with cart)' : ''}`] = violations;
+  ] as const)(
+    'axe-core finds no serious or critical violation, and the CSP blocks nothing, on any public page (%s)',
+    async (_, viewport) => {
+      const found: Record<string, string[]> = {};
+      for (const withCart of [false, true]) {
+        // Reduced motion (the shop honours it: transitions of 0 ms) so axe measures colours as they
+        // are, never a button halfway through its enable transition when the app has just started.
+        const context = await shop.browser.newContext({ viewport, reducedMotion: 'reduce' });
+        // Every Content-Security-Policy violation (the shop's CSP forbids inline code and eval).
+        await context.addInitScript(() => {
+          const w = window as unknown as { cspViolations: string[] };
+          w.cspViolations = [];
+          document.addEventListener('securitypolicyviolation', (e) =>
+            w.cspViolations.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`),
+          );
+        });
+        if (withCart) await context.addInitScript((value) => localStorage.setItem('cart', value), cart);
+        const page = await context.newPage();
+        for (const { path, prepare } of withCart ? [{ path: '/cart' }, { path: '/shipping' }] : pages) {
+          await page.goto(`${shop.twin.url}${encodeURI(path)}`);
+          await settled(page);
+          await prepare?.(page);
+          if (path === '/' && viewport === MOBILE) await page.getByRole('button', { name: 'Menu' }).click();
+          const violations = [
+            ...(await seriousViolations(page)),
+            ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+          ];
+          if (violations.length > 0) found[`${path}${withCart ? ' (with cart)' : ''}`] = violations;
+        }
+        await context.close();
       }
-      await context.close();
-    }
-    expect(found).toEqual({});
-  });
+      expect(found).toEqual({});
+    },
+  );
 });

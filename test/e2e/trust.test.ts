@@ -13,7 +13,17 @@ import { DEMO_SELLER } from '#infra/twin/seed/seller.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { catalogTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { receiptPdf } from '../support/proof-files.ts';
-import { DESKTOP, fillShipping, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
+import {
+  DESKTOP,
+  fillShipping,
+  getItem,
+  openPage,
+  scanAll,
+  seriousViolations,
+  setMbWayCounters,
+  setPrice,
+  useShop,
+} from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -23,12 +33,18 @@ const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
 /** "42,34 €" → 4234 */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
-const totalOf = async (page: Page, scope: string, label: string) => cents((await page.locator(`${scope} [data-total="${label}"]`).first().textContent()) ?? '');
+const totalOf = async (page: Page, scope: string, label: string) =>
+  cents((await page.locator(`${scope} [data-total="${label}"]`).first().textContent()) ?? '');
 
 /** A context whose browser holds this cart (what the product pages would have stored; the cart page then reads the current prices). */
-async function contextWithCart(lines: { id: string; quantity: number }[], viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
+async function contextWithCart(
+  lines: { id: string; quantity: number }[],
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
   const context = await shop.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-  const cart = JSON.stringify(lines.map(({ id, quantity }) => ({ productId: id, quantity, name: id, priceCents: 100, discountPercent: 0, image: '' })));
+  const cart = JSON.stringify(
+    lines.map(({ id, quantity }) => ({ productId: id, quantity, name: id, priceCents: 100, discountPercent: 0, image: '' })),
+  );
   await context.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       localStorage.setItem('cart', value);
@@ -42,15 +58,37 @@ async function contextWithCart(lines: { id: string; quantity: number }[], viewpo
  * The shipping step of a customer from Porto. Each walk is another customer with a phone of their own:
  * one phone may hold only 2 open orders (docs/design.md §27), and this file's walks share one twin.
  */
-function shippingForm(page: Page, { email, phone = `9${randomInt(10_000_000, 100_000_000)}`, postalCode = '1100-048', payment = 'transferencia', shipping = 'ctt' }: { email: string; phone?: string; postalCode?: string; payment?: string; shipping?: string }) {
-  return fillShipping(page, email, { phone, postalCode, payment, shipping, firstName: 'Rita', lastName: 'Sousa', address: 'Rua de Santa Catarina 10', city: 'Porto' });
+function shippingForm(
+  page: Page,
+  {
+    email,
+    phone = `9${randomInt(10_000_000, 100_000_000)}`,
+    postalCode = '1100-048',
+    payment = 'transferencia',
+    shipping = 'ctt',
+  }: { email: string; phone?: string; postalCode?: string; payment?: string; shipping?: string },
+) {
+  return fillShipping(page, email, {
+    phone,
+    postalCode,
+    payment,
+    shipping,
+    firstName: 'Rita',
+    lastName: 'Sousa',
+    address: 'Rua de Santa Catarina 10',
+    city: 'Porto',
+  });
 }
 
 /** The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total. */
 async function linesAddUp(page: Page, scope: string) {
   const lines = page.locator(`${scope} .line-amount`);
   await expect.poll(() => lines.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const before = await lines.evaluateAll((els) => els.map((el) => (el.querySelector('.line-amount__was') ?? el.querySelector('.line-amount__now'))!.textContent!.replace('Sem desconto: ', '')));
+  const before = await lines.evaluateAll((els) =>
+    els.map((el) =>
+      (el.querySelector('.line-amount__was') ?? el.querySelector('.line-amount__now'))!.textContent!.replace('Sem desconto: ', ''),
+    ),
+  );
   const after = await lines.evaluateAll((els) => els.map((el) => el.querySelector('.line-amount__now')!.textContent!));
   const subtotal = await totalOf(page, scope, 'Subtotal (sem descontos)');
   const discount = await totalOf(page, scope, 'Desconto');
@@ -80,7 +118,13 @@ describe('free shipping and totals', () => {
     await expect.poll(() => page.locator('[data-total="Total"]').textContent(), { timeout: 10_000 }).toBe('30,00 €');
     expect(await page.locator('.cart-summary').textContent()).toContain(checkoutTexts.freeShippingReached);
     await page.getByRole('button', { name: 'Finalizar compra' }).click();
-    for (const method of ['CTT', 'CTT Expresso']) expect(await page.locator('label.choice', { hasText: new RegExp(`^${method}`) }).first().textContent()).toContain('Grátis');
+    for (const method of ['CTT', 'CTT Expresso'])
+      expect(
+        await page
+          .locator('label.choice', { hasText: new RegExp(`^${method}`) })
+          .first()
+          .textContent(),
+      ).toContain('Grátis');
     await shippingForm(page, { email: `rita-${Date.now()}@exemplo.pt`, shipping: 'ctt-expresso' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.getByTestId('amount-due').textContent(), { timeout: 10_000 }).toBe('30,00 €');
@@ -128,8 +172,12 @@ describe('free shipping and totals', () => {
     await shot(page, 'payment');
     await noSeriousViolations(page, 'payment');
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await receiptPdf()) });
-    await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe('Comprovativo carregado — falta confirmar a encomenda (talao.pdf)');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await receiptPdf()) });
+    await expect
+      .poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 })
+      .toBe('Comprovativo carregado — falta confirmar a encomenda (talao.pdf)');
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/thank-you');
     await linesAddUp(page, '.thank-you');
@@ -177,12 +225,18 @@ describe('the seller and the right of withdrawal', () => {
 
     await page.getByRole('link', { name: 'como exercer o direito de livre resolução' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Direito de livre resolução');
-    expect(await page.getByTestId('withdrawal-form').textContent()).toContain('Pela presente comunico/comunicamos (*) que resolvo/resolvemos (*)');
+    expect(await page.getByTestId('withdrawal-form').textContent()).toContain(
+      'Pela presente comunico/comunicamos (*) que resolvo/resolvemos (*)',
+    );
     const href = (await page.getByTestId('withdrawal-pdf').getAttribute('href'))!;
     const pdf = await fetch(`${shop.twin.url}${href}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await shot(page, 'withdrawal');
     await noSeriousViolations(page, 'withdrawal');
 
@@ -260,7 +314,9 @@ describe('the defects of the audit', () => {
       await expect.poll(() => mbway.isDisabled()).toBe(true);
       expect(await mbway.isChecked()).toBe(false);
       expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain(checkoutTexts.methodUnavailable);
-      const said = await page.locator('main').evaluate((main, text) => main.textContent!.split(text).length - 1, 'MB WAY não está disponível');
+      const said = await page
+        .locator('main')
+        .evaluate((main, text) => main.textContent!.split(text).length - 1, 'MB WAY não está disponível');
       expect(said).toBe(1);
       expect(await scanAll(shop.twin, 'orders').then((all) => all.filter((o) => o.email === email))).toEqual([]);
       await shot(page, 'mbway-full');
@@ -272,7 +328,11 @@ describe('the defects of the audit', () => {
       const file = page.locator('input[type="file"]');
       expect(await file.isDisabled()).toBe(false);
       // "A minha encomenda" of the same reservation, open in another tab, offers to pay it until its time.
-      const { id, accessToken } = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; accessToken: string } } }).response.order);
+      const { id, accessToken } = await page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; accessToken: string } } })
+            .response.order,
+      );
       const mine = await context.newPage();
       await mine.goto(`${shop.twin.url}/encomenda/${id}#t=${accessToken}`);
       await expect.poll(() => mine.locator('#my-order-pay').count()).toBe(1);
@@ -309,7 +369,12 @@ describe('the defects of the audit', () => {
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0002 0123 1234 5678 9015 4');
     const copies = page.locator('.instructions').getByRole('button', { name: /^Copiar / });
-    expect(await copies.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual(['Copiar IBAN', 'Copiar Titular', 'Copiar Valor', 'Copiar Descrição do pagamento']);
+    expect(await copies.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual([
+      'Copiar IBAN',
+      'Copiar Titular',
+      'Copiar Valor',
+      'Copiar Descrição do pagamento',
+    ]);
     await page.getByRole('button', { name: 'Copiar IBAN' }).click();
     await expect.poll(() => page.locator('.instructions .copy__status').first().textContent()).toBe('Copiado');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('PT50000201231234567890154');
@@ -352,14 +417,24 @@ describe('the defects of the audit', () => {
   });
 
   it.runIf(SHOTS_DIR)('screenshots of the changed screens at 390 px', async () => {
-    for (const [route, name] of [['/Livre-Resolução', 'withdrawal'], ['/Informação-Legal', 'legal'], ['/', 'home']] as const) {
+    for (const [route, name] of [
+      ['/Livre-Resolução', 'withdrawal'],
+      ['/Informação-Legal', 'legal'],
+      ['/', 'home'],
+    ] as const) {
       const { page } = await openPage(shop.browser, PHONE);
       await page.goto(`${shop.twin.url}${encodeURI(route)}`);
       await expect.poll(() => page.locator('main h1').count()).toBe(1);
       await shot(page, name);
       await page.close();
     }
-    const context = await contextWithCart([{ id: 'colar-coracao-eterno', quantity: 2 }, { id: 'fio-estrela-do-norte', quantity: 1 }], PHONE);
+    const context = await contextWithCart(
+      [
+        { id: 'colar-coracao-eterno', quantity: 2 },
+        { id: 'fio-estrela-do-norte', quantity: 1 },
+      ],
+      PHONE,
+    );
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/cart`);
     await expect.poll(() => page.locator('.cart-line .line-amount__was').count()).toBe(1);

@@ -7,10 +7,23 @@ import { slowestFirst } from '../support/sequencer.ts';
  * A walk that changes what every shopper sees (the settings, the admin account, the clock, an address's
  * limits, the demo catalogue as the owner edits it) keeps a twin of its own (`useShop`).
  */
-export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation', 'order-steps', 'anonymise', 'discount-codes'].map((name) => `test/e2e/${name}.test.ts`);
+export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation', 'order-steps', 'anonymise', 'discount-codes'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
 
 /** The walks that took 25 s or more one at a time (stop 56), slowest first: started first, two at a time. */
-const SLOWEST = ['storefront', 'admin', 'admin-week', 'pages', 'checkout', 'automatic-payments-walk', 'trust', 'provider-payment', 'order-steps', 'ledger-walk'];
+const SLOWEST = [
+  'storefront',
+  'admin',
+  'admin-week',
+  'pages',
+  'checkout',
+  'automatic-payments-walk',
+  'trust',
+  'provider-payment',
+  'order-steps',
+  'ledger-walk',
+];
 
 /** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
 export default defineConfig({

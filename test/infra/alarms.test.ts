@@ -8,7 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '#lambdas/routes.ts';
-import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD, TABLE_THROTTLE_METRIC, tableThrottlesQuery } from '#infra/cloud/alarms.ts';
+import {
+  ALARM_PERIOD,
+  ALARM_THRESHOLDS,
+  BUDGET_ALERTS,
+  REPUTATION_PERIOD,
+  TABLE_THROTTLE_METRIC,
+  tableThrottlesQuery,
+} from '#infra/cloud/alarms.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/deploy-settings.ts';
 import { budgetName, configurationSetName, STAGE_TAG } from '#infra/common/naming.ts';
 import { LATENCY_WATCHED_ROUTES } from '#infra/cloud/api.ts';
@@ -27,7 +34,8 @@ afterAll(removeScratch);
 
 type Resource = Synthesized['json']['Resources'][string];
 
-const alarmsOf = (s: Synthesized): [string, Resource][] => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+const alarmsOf = (s: Synthesized): [string, Resource][] =>
+  Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
 const topicRef = (s: Synthesized) => ({ Ref: s.logicalId(s.stack.alarms.topic) });
 const topicId = (s: Synthesized) => s.logicalId(s.stack.alarms.topic);
 
@@ -37,7 +45,8 @@ function alarmOn(s: Synthesized, namespace: string, metricName: string, dimensio
     ([, a]) =>
       a.Properties.Namespace === namespace &&
       a.Properties.MetricName === metricName &&
-      JSON.stringify(a.Properties.Dimensions ?? []) === JSON.stringify(Object.entries(dimensions).map(([Name, Value]) => ({ Name, Value }))),
+      JSON.stringify(a.Properties.Dimensions ?? []) ===
+        JSON.stringify(Object.entries(dimensions).map(([Name, Value]) => ({ Name, Value }))),
   );
   expect(found, `${namespace} ${metricName} ${JSON.stringify(dimensions)}`).toHaveLength(1);
   return found[0]![1];
@@ -53,13 +62,20 @@ describe('alarm topic', () => {
   });
 
   it('accepts only TLS, and only alarms of this account may publish', () => {
-    const policies = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics) === JSON.stringify([topicRef(shop)]));
+    const policies = Object.values(shop.json.Resources).filter(
+      (r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics) === JSON.stringify([topicRef(shop)]),
+    );
     expect(policies).toHaveLength(1);
     shop.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [topicRef(shop)],
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Principal: '*', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: '*',
+            Action: 'sns:Publish',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
           Match.objectLike({
             Effect: 'Allow',
             Principal: { Service: 'cloudwatch.amazonaws.com' },
@@ -77,8 +93,12 @@ describe('alarm topic', () => {
 
   it('e-mails the operator when context operatorEmail is given, and nobody otherwise', () => {
     const subscriptionsOf = (s: Synthesized) =>
-      Object.values(s.json.Resources).filter((r) => r.Type === 'AWS::SNS::Subscription' && JSON.stringify(r.Properties.TopicArn) === JSON.stringify(topicRef(s)));
-    expect(Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::Subscription' && r.Properties.Protocol === 'email')).toEqual([]);
+      Object.values(s.json.Resources).filter(
+        (r) => r.Type === 'AWS::SNS::Subscription' && JSON.stringify(r.Properties.TopicArn) === JSON.stringify(topicRef(s)),
+      );
+    expect(
+      Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::Subscription' && r.Properties.Protocol === 'email'),
+    ).toEqual([]);
     expect(subscriptionsOf(shop)).toHaveLength(0);
     expect(subscriptionsOf(withOperator)).toHaveLength(1);
     withOperator.template.hasResourceProperties('AWS::SNS::Subscription', {
@@ -96,7 +116,7 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail, two for the outbox and one for the SES events\' dead letters, nothing else', () => {
+  it("there is one for the API's 5xx, its 4xx rate and its 429s, one per watched order route's latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail, two for the outbox and one for the SES events' dead letters, nothing else", () => {
     expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + 1 + 3 + 2 + 1);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
@@ -135,10 +155,19 @@ describe('alarms', () => {
 
   describe('DynamoDB: one alarm on the throttled requests of every table of the account in the region, and so of every index', () => {
     /** The alarms whose metrics read DynamoDB's namespace, by a metric or by a query. */
-    const dynamoAlarms = (s: Synthesized) => alarmsOf(s).filter(([, a]) => a.Properties.Namespace === 'AWS/DynamoDB' || JSON.stringify(a.Properties.Metrics ?? []).includes('AWS/DynamoDB'));
+    const dynamoAlarms = (s: Synthesized) =>
+      alarmsOf(s).filter(
+        ([, a]) => a.Properties.Namespace === 'AWS/DynamoDB' || JSON.stringify(a.Properties.Metrics ?? []).includes('AWS/DynamoDB'),
+      );
     /** The alarm's one query. */
     function queryOf(alarm: Resource): string {
-      const queries = alarm.Properties.Metrics as { Id: string; Expression?: unknown; MetricStat?: unknown; ReturnData?: boolean; Period?: number }[];
+      const queries = alarm.Properties.Metrics as {
+        Id: string;
+        Expression?: unknown;
+        MetricStat?: unknown;
+        ReturnData?: boolean;
+        Period?: number;
+      }[];
       expect(queries).toHaveLength(1);
       expect(queries[0]).toMatchObject({ ReturnData: true, Period: ALARM_PERIOD.toSeconds() });
       expect(queries[0]!.MetricStat).toBeUndefined();
@@ -162,7 +191,11 @@ describe('alarms', () => {
 
     it(`a Metrics Insights query sums ${TABLE_THROTTLE_METRIC} of the whole namespace over 5 minutes (every table, index and operation), and fires at one`, () => {
       const [[, alarm]] = dynamoAlarms(shop) as [[string, Resource]];
-      expect(alarm.Properties).toMatchObject({ Threshold: ALARM_THRESHOLDS.tableThrottles, EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+      expect(alarm.Properties).toMatchObject({
+        Threshold: ALARM_THRESHOLDS.tableThrottles,
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
       expect(ALARM_THRESHOLDS.tableThrottles).toBe(1);
       // Only the documented syntax (SELECT FUNCTION(metric) FROM namespace): no WHERE, so no operator
       // CloudWatch might refuse at deploy time; not SCHEMA(...), which keeps one exact dimension set.
@@ -180,7 +213,11 @@ describe('budget', () => {
   it('a monthly cost budget of monthlyBudgetUsd (default 10 USD) tells the alarm topic at 80 % actual and 100 % forecast', () => {
     const [budget] = budgetsOf(shop);
     expect(budgetsOf(shop)).toHaveLength(1);
-    expect(budget!.Properties.Budget).toMatchObject({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: DEFAULT_MONTHLY_BUDGET_USD, Unit: 'USD' } });
+    expect(budget!.Properties.Budget).toMatchObject({
+      BudgetType: 'COST',
+      TimeUnit: 'MONTHLY',
+      BudgetLimit: { Amount: DEFAULT_MONTHLY_BUDGET_USD, Unit: 'USD' },
+    });
     const notifications = budget!.Properties.NotificationsWithSubscribers as { Notification: any; Subscribers: any[] }[];
     expect(notifications.map((n) => [n.Notification.NotificationType, n.Notification.Threshold, n.Notification.ThresholdType])).toEqual([
       ['ACTUAL', BUDGET_ALERTS.actualPercent, 'PERCENTAGE'],
@@ -196,20 +233,32 @@ describe('budget', () => {
     expect(shop.stack.tags.tagValues()).toEqual({ [STAGE_TAG]: 'test' });
   });
 
-  it('context budget=false leaves out the budget and the Budgets permission on the topic', () => {
-    const without = synthShop({ budget: false });
-    expect(budgetsOf(without)).toEqual([]);
-    expect(JSON.stringify(without.json)).not.toContain('budgets.amazonaws.com');
-  }, SYNTH_TIMEOUT_MS);
+  it(
+    'context budget=false leaves out the budget and the Budgets permission on the topic',
+    () => {
+      const without = synthShop({ budget: false });
+      expect(budgetsOf(without)).toEqual([]);
+      expect(JSON.stringify(without.json)).not.toContain('budgets.amazonaws.com');
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 
-  it('context monthlyBudgetUsd sets the amount', () => {
-    const other = synthShop({ monthlyBudgetUsd: 25 });
-    expect(budgetsOf(other)[0]!.Properties.Budget.BudgetLimit).toEqual({ Amount: 25, Unit: 'USD' });
-  }, SYNTH_TIMEOUT_MS);
+  it(
+    'context monthlyBudgetUsd sets the amount',
+    () => {
+      const other = synthShop({ monthlyBudgetUsd: 25 });
+      expect(budgetsOf(other)[0]!.Properties.Budget.BudgetLimit).toEqual({ Amount: 25, Unit: 'USD' });
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 
-  it('Budgets may publish to the topic, for this account\'s budgets only', () => {
-    const policies = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics).includes(topicId(shop)));
-    const statement = policies.flatMap((p) => p.Properties.PolicyDocument.Statement).find((st: any) => st.Principal?.Service === 'budgets.amazonaws.com');
+  it("Budgets may publish to the topic, for this account's budgets only", () => {
+    const policies = Object.values(shop.json.Resources).filter(
+      (r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics).includes(topicId(shop)),
+    );
+    const statement = policies
+      .flatMap((p) => p.Properties.PolicyDocument.Statement)
+      .find((st: any) => st.Principal?.Service === 'budgets.amazonaws.com');
     expect(statement).toMatchObject({
       Effect: 'Allow',
       Action: 'sns:Publish',
@@ -220,7 +269,7 @@ describe('budget', () => {
 });
 
 describe('dashboard', () => {
-  it('one dashboard named after the stack and the region, with the alarms and every function\'s errors, within 50 metrics', () => {
+  it("one dashboard named after the stack and the region, with the alarms and every function's errors, within 50 metrics", () => {
     const dashboards = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
     expect(dashboards).toHaveLength(1);
     const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
@@ -242,7 +291,7 @@ describe('dashboard', () => {
 });
 
 describe('e-mail alarms', () => {
-  it('bounce rate: the account\'s Reputation.BounceRate (a fraction) reaches 2 %, well before AWS\'s 5 % review', () => {
+  it("bounce rate: the account's Reputation.BounceRate (a fraction) reaches 2 %, well before AWS's 5 % review", () => {
     const alarm = alarmOn(shop, 'AWS/SES', 'Reputation.BounceRate', {});
     expect(ALARM_THRESHOLDS.mailBounceRate).toBe(0.02);
     expect(alarm.Properties).toMatchObject({ Statistic: 'Maximum', Period: REPUTATION_PERIOD.toSeconds(), Threshold: 0.02 });
@@ -250,13 +299,13 @@ describe('e-mail alarms', () => {
     expect(alarm.Properties.AlarmName).toBe('JoiasInox-test E-mail bounce rate');
   });
 
-  it('complaint rate: the account\'s Reputation.ComplaintRate reaches 0.05 %, before AWS\'s 0.1 % review', () => {
+  it("complaint rate: the account's Reputation.ComplaintRate reaches 0.05 %, before AWS's 0.1 % review", () => {
     const alarm = alarmOn(shop, 'AWS/SES', 'Reputation.ComplaintRate', {});
     expect(ALARM_THRESHOLDS.mailComplaintRate).toBe(0.0005);
     expect(alarm.Properties).toMatchObject({ Statistic: 'Maximum', Period: REPUTATION_PERIOD.toSeconds(), Threshold: 0.0005 });
   });
 
-  it('send failures: rendering failures and rejects of this stage\'s configuration set, summed over 5 minutes', () => {
+  it("send failures: rendering failures and rejects of this stage's configuration set, summed over 5 minutes", () => {
     const found = alarmsOf(shop).filter(([, a]) => JSON.stringify(a.Properties.Metrics ?? []).includes('"AWS/SES"'));
     expect(found).toHaveLength(1);
     const alarm = found[0]![1].Properties;
@@ -283,10 +332,17 @@ describe('logs', () => {
   });
 
   it("every function logs into one of them, aws-cdk-lib's helpers too (S3 notifications, the settings seed, the site upload): none into a group that never expires", () => {
-    const groups = new Set(Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup').map(([id]) => id));
+    const groups = new Set(
+      Object.entries(shop.json.Resources)
+        .filter(([, r]) => r.Type === 'AWS::Logs::LogGroup')
+        .map(([id]) => id),
+    );
     const functions = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
     for (const prefix of ['BucketNotificationsHandler', 'AWS679f53fac002430cb0da5b7982bd2287', 'CustomCDKBucketDeployment']) {
-      expect(functions.some(([id]) => id.startsWith(prefix)), prefix).toBe(true);
+      expect(
+        functions.some(([id]) => id.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
     }
     for (const [id, fn] of functions) {
       const ref = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
@@ -298,7 +354,9 @@ describe('logs', () => {
   it("the settings seed (the IBAN, the owner's address) logs into a group kept a month, without DynamoDB's answer", () => {
     const seed = Object.values(shop.json.Resources).find((r) => r.Type === 'Custom::ShopSettingsSeed')!;
     expect(JSON.stringify(seed.Properties.Create)).toContain('\\"logApiResponseData\\":false');
-    const [, fn] = Object.entries(shop.json.Resources).find(([id]) => id.startsWith('AWS679f53fac002430cb0da5b7982bd2287') && !id.includes('ServiceRole'))!;
+    const [, fn] = Object.entries(shop.json.Resources).find(
+      ([id]) => id.startsWith('AWS679f53fac002430cb0da5b7982bd2287') && !id.includes('ServiceRole'),
+    )!;
     expect(shop.json.Resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!.Properties!.RetentionInDays).toBe(30);
   });
 });

@@ -14,7 +14,18 @@ import { routeKeyOf, type RouteKey } from '#infra/cloud/api.ts';
 import { jobs, streamConsumers } from '#lambdas/jobs.ts';
 import { baseEnvironment, FUNCTION_RUNTIME } from '#infra/cloud/constructs/shop-function.ts';
 import { BUCKET_PUT_ACTIONS, TABLE_DELETE_ACTIONS, TABLE_WRITE_ACTIONS, envVarsOf } from '#infra/common/grants.ts';
-import { actionsOf, findDependencyCycle, makeHandlers, openViolations, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
+import {
+  actionsOf,
+  findDependencyCycle,
+  makeHandlers,
+  openViolations,
+  statementsOfRole,
+  synthShop,
+  SYNTH_TIMEOUT_MS,
+  TEST_SENDER,
+  removeScratch,
+  type Synthesized,
+} from './support.ts';
 import { MAIL_ENV, ORIGIN_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 
 let shop: Synthesized;
@@ -34,10 +45,24 @@ function functionOf(s: Synthesized, key: RouteKey) {
 /** Every API function also gets the origin secret (the origin lock), whatever its grants. */
 function expectedEnv(route: Pick<Route, 'grants' | 'renderer'>): string[] {
   // A set: two grants may name the same variable (the sender's identity and the account's SES state both need `MAIL_SES_REGION`).
-  return [...new Set([...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secretArn, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])])].sort();
+  return [
+    ...new Set([
+      ...Object.keys(baseEnvironment(shop.stack)),
+      ...route.grants.flatMap(envVarsOf),
+      ORIGIN_ENV.secretArn,
+      ...(route.renderer ? [PAGES_ENV.rendererDir] : []),
+    ]),
+  ].sort();
 }
 
-const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
+const WRITE_ACTIONS = [
+  ...TABLE_WRITE_ACTIONS,
+  ...TABLE_DELETE_ACTIONS,
+  ...BUCKET_PUT_ACTIONS,
+  's3:DeleteObject',
+  'ses:SendEmail',
+  'ses:SendTemplatedEmail',
+];
 
 describe('route table ↔ HTTP API', () => {
   it('has exactly one Lambda function per route row, per scheduled job, per stream consumer, for photos and for mail events (besides the deployment helpers)', () => {
@@ -56,11 +81,15 @@ describe('route table ↔ HTTP API', () => {
 
   it.each(jobs.map((job) => [job.name, job] as const))('scheduled %s runs from an EventBridge rule at its period', (_name, job) => {
     const fn = shop.logicalId(shop.stack.jobs.functions.get(job.name)!.function);
-    const rules = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r.Properties.Targets).includes(fn));
+    const rules = Object.values(shop.json.Resources).filter(
+      (r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r.Properties.Targets).includes(fn),
+    );
     expect(rules).toHaveLength(1);
     expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: rateOf(job.everyMinutes), State: 'ENABLED' });
     // EventBridge may invoke it, nothing else.
-    const permissions = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(fn));
+    const permissions = Object.values(shop.json.Resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(fn),
+    );
     expect(permissions.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
   });
 
@@ -83,7 +112,9 @@ describe('route table ↔ HTTP API', () => {
 
     if (route.access === 'admin') {
       expect(routeResource.Properties.AuthorizationType).toBe('JWT');
-      const authorizers = Object.keys(shop.json.Resources).filter((id) => shop.json.Resources[id]!.Type === 'AWS::ApiGatewayV2::Authorizer');
+      const authorizers = Object.keys(shop.json.Resources).filter(
+        (id) => shop.json.Resources[id]!.Type === 'AWS::ApiGatewayV2::Authorizer',
+      );
       expect(authorizers).toHaveLength(1);
       expect(routeResource.Properties.AuthorizerId).toEqual({ Ref: authorizers[0] });
     } else {
@@ -125,7 +156,9 @@ describe('route table ↔ HTTP API', () => {
 
   it('public read-only routes cannot write anything', () => {
     const readOnly = routes.filter(
-      (route) => route.access === 'public' && (route.grants as readonly Grant[]).every((g) => ('table' in g || 'bucket' in g) && g.access === 'read'),
+      (route) =>
+        route.access === 'public' &&
+        (route.grants as readonly Grant[]).every((g) => ('table' in g || 'bucket' in g) && g.access === 'read'),
     );
     expect(readOnly.length).toBeGreaterThan(0);
     for (const route of readOnly) {
@@ -145,9 +178,7 @@ describe('route table ↔ HTTP API', () => {
       expect(shop.json.Resources[logGroupId]!.Properties.RetentionInDays).toBe(30);
       expect(shop.json.Resources[roleLogicalId]!.Properties.ManagedPolicyArns).toBeUndefined();
       const logStatements = statementsOfRole(shop.json, roleLogicalId).filter((s) => actionsOf([s]).some((a) => a.startsWith('logs:')));
-      expect(logStatements).toEqual([
-        expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } }),
-      ]);
+      expect(logStatements).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] } })]);
     }
   });
 
@@ -169,10 +200,28 @@ describe('every kind of grant binds IAM and env together', () => {
     { method: 'GET', path: '/api/t/read', handler: 't/read', access: 'public', grants: [{ table: 'orders', access: 'read' }] },
     { method: 'POST', path: '/api/t/write', handler: 't/write', access: 'public', grants: [{ table: 'contactMessages', access: 'write' }] },
     { method: 'PUT', path: '/api/t/rw', handler: 't/rw', access: 'admin', grants: [{ table: 'products', access: 'readWrite' }] },
-    { method: 'DELETE', path: '/api/t/delete', handler: 't/delete', access: 'admin', grants: [{ table: 'collections', access: 'write', delete: true }] },
-    { method: 'GET', path: '/api/t/bucket-read', handler: 't/bucket-read', access: 'admin', grants: [{ bucket: 'proofs', access: 'read' }] },
+    {
+      method: 'DELETE',
+      path: '/api/t/delete',
+      handler: 't/delete',
+      access: 'admin',
+      grants: [{ table: 'collections', access: 'write', delete: true }],
+    },
+    {
+      method: 'GET',
+      path: '/api/t/bucket-read',
+      handler: 't/bucket-read',
+      access: 'admin',
+      grants: [{ bucket: 'proofs', access: 'read' }],
+    },
     { method: 'POST', path: '/api/t/bucket-put', handler: 't/bucket-put', access: 'public', grants: [{ bucket: 'proofs', access: 'put' }] },
-    { method: 'PATCH', path: '/api/t/{id}/bucket-rw', handler: 't/bucket-rw', access: 'admin', grants: [{ bucket: 'images', access: 'readWrite' }] },
+    {
+      method: 'PATCH',
+      path: '/api/t/{id}/bucket-rw',
+      handler: 't/bucket-rw',
+      access: 'admin',
+      grants: [{ bucket: 'images', access: 'readWrite' }],
+    },
     {
       method: 'POST',
       path: '/api/t/mail',
@@ -245,7 +294,8 @@ describe('every kind of grant binds IAM and env together', () => {
     const env = functionOf(synthetic, key).resource.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env).sort()).toEqual(expectedEnv(route));
     for (const grant of route.grants as readonly Grant[]) {
-      if ('bucket' in grant) expect(env[buckets[grant.bucket].envVar]).toEqual({ Ref: synthetic.logicalId(synthetic.stack.data.buckets[grant.bucket]) });
+      if ('bucket' in grant)
+        expect(env[buckets[grant.bucket].envVar]).toEqual({ Ref: synthetic.logicalId(synthetic.stack.data.buckets[grant.bucket]) });
       if ('mail' in grant) {
         expect(env[MAIL_ENV.from]).toBe(TEST_SENDER);
         expect(env[MAIL_ENV.templatePrefix]).toBe('test-');

@@ -37,7 +37,8 @@ describe('reserved concurrency from the account quota', () => {
     let total = 0;
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
-      const expected = key === 'POST /api/orders' ? RESERVED_CONCURRENCY.checkout : route.access === 'admin' ? RESERVED_CONCURRENCY.admin : undefined;
+      const expected =
+        key === 'POST /api/orders' ? RESERVED_CONCURRENCY.checkout : route.access === 'admin' ? RESERVED_CONCURRENCY.admin : undefined;
       expect(found.get(key), key).toBe(expected);
       total += expected ?? 0;
     }
@@ -48,16 +49,23 @@ describe('reserved concurrency from the account quota', () => {
     const checkout = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
     expect(checkout.throttle).toEqual(CHECKOUT_THROTTLE);
     // A full bucket starts burstLimit at once, and rateLimit a second more start while those run for the p99.
-    expect(CHECKOUT_THROTTLE.burstLimit + CHECKOUT_THROTTLE.rateLimit * CHECKOUT_P99_SECONDS).toBeLessThanOrEqual(RESERVED_CONCURRENCY.checkout);
+    expect(CHECKOUT_THROTTLE.burstLimit + CHECKOUT_THROTTLE.rateLimit * CHECKOUT_P99_SECONDS).toBeLessThanOrEqual(
+      RESERVED_CONCURRENCY.checkout,
+    );
     expect(CHECKOUT_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1);
   });
 
   it("on a quota below the checkout's reservation (a new account's 10) its stage throttle is sized from the quota", () => {
     const settings = (shop: Synthesized) => {
-      const stage = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties.RouteSettings?.['POST /api/orders'])!;
+      const stage = Object.values(shop.json.Resources).find(
+        (r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties.RouteSettings?.['POST /api/orders'],
+      )!;
       return stage.Properties.RouteSettings['POST /api/orders'];
     };
-    expect(settings(standard)).toMatchObject({ ThrottlingRateLimit: CHECKOUT_THROTTLE.rateLimit, ThrottlingBurstLimit: CHECKOUT_THROTTLE.burstLimit });
+    expect(settings(standard)).toMatchObject({
+      ThrottlingRateLimit: CHECKOUT_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: CHECKOUT_THROTTLE.burstLimit,
+    });
     expect(settings(small)).toMatchObject({ ThrottlingRateLimit: 2.5, ThrottlingBurstLimit: 5 });
     for (const quota of [2, 5, 10, CHECKOUT_CONCURRENCY - 1]) {
       const throttle = checkoutThrottleFor(quota);

@@ -16,9 +16,13 @@ describe('readDeploySettings', () => {
     expect(() => readDeploySettings(reader({ senderEmail: 'loja@outra.test', senderDomain: 'joias.test' }), {})).toThrow(
       /"senderEmail" must be an address at the sender domain "joias.test"/,
     );
-    expect(() => readDeploySettings(reader({ senderEmail: 'loja@sub.joias.test', senderDomain: 'joias.test' }), {})).toThrow(/sender domain/);
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@sub.joias.test', senderDomain: 'joias.test' }), {})).toThrow(
+      /sender domain/,
+    );
     expect(() => readDeploySettings(reader({ senderDomain: 'joias.test' }), {})).toThrow(/"senderDomain" needs "senderEmail"/);
-    expect(() => readDeploySettings(reader({ senderEmail: 'loja@joias.test', senderDomain: 'joias test' }), {})).toThrow(/senderDomain.*domain name/);
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@joias.test', senderDomain: 'joias test' }), {})).toThrow(
+      /senderDomain.*domain name/,
+    );
   });
 
   it('has no placeholder sender e-mail, and checks the one given', () => {
@@ -41,16 +45,17 @@ describe('readDeploySettings', () => {
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', firstDeploy: 'true' }), {}).firstDeploy).toBe(true);
     expect(() => readDeploySettings(reader({ senderEmail: 'loja@joias.test', firstDeploy: 'sim' }), {})).toThrow(/firstDeploy/);
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');
-    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe(
-      'eu-central-1',
-    );
+    expect(
+      readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region,
+    ).toBe('eu-central-1');
   });
 
   it('takes the monthly budget in US dollars, and refuses what is not an amount', () => {
     const base = { senderEmail: 'loja@joias.test' };
     expect(readDeploySettings(reader({ ...base, monthlyBudgetUsd: '25' }), {}).monthlyBudgetUsd).toBe(25);
     expect(readDeploySettings(reader({ ...base, monthlyBudgetUsd: 7.5 }), {}).monthlyBudgetUsd).toBe(7.5);
-    for (const bad of ['dez', '0', '-5', 'Infinity', '1e9']) expect(() => readDeploySettings(reader({ ...base, monthlyBudgetUsd: bad }), {}), bad).toThrow(/monthlyBudgetUsd/);
+    for (const bad of ['dez', '0', '-5', 'Infinity', '1e9'])
+      expect(() => readDeploySettings(reader({ ...base, monthlyBudgetUsd: bad }), {}), bad).toThrow(/monthlyBudgetUsd/);
   });
 
   it('checks stage, prefix, operator and domain', () => {
@@ -60,7 +65,12 @@ describe('readDeploySettings', () => {
     expect(() => readDeploySettings(reader({ ...base, operatorEmail: 'x' }), {})).toThrow(/operatorEmail/);
     expect(() => readDeploySettings(reader({ ...base, domain: 'loja.joias.test' }), {})).toThrow(/certificateArn/);
     const settings = readDeploySettings(
-      reader({ ...base, operatorEmail: 'dona@joias.test', domain: 'Loja.Joias.test', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' }),
+      reader({
+        ...base,
+        operatorEmail: 'dona@joias.test',
+        domain: 'Loja.Joias.test',
+        certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x',
+      }),
       {},
     );
     expect(settings.operatorEmail).toBe('dona@joias.test');
@@ -85,10 +95,16 @@ describe('payments context', () => {
   });
 
   it('checks the seed as "Definições" does: a mistyped IBAN, a holder missing or markup is refused; an IBAN is stored printed', () => {
-    expect(() => readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 5', ibanHolder: 'Loja' } }), {})).toThrow(/payments\.iban.*IBAN não é válido/);
-    expect(() => readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 4' } }), {})).toThrow(/payments\.ibanHolder/);
+    expect(() =>
+      readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 5', ibanHolder: 'Loja' } }), {}),
+    ).toThrow(/payments\.iban.*IBAN não é válido/);
+    expect(() => readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 4' } }), {})).toThrow(
+      /payments\.ibanHolder/,
+    );
     expect(() => readDeploySettings(reader({ ...base, payments: { paypal: '<b>loja</b>' } }), {})).toThrow(/payments\.paypal/);
-    expect(readDeploySettings(reader({ ...base, payments: { iban: 'pt50000201231234567890154', ibanHolder: 'Loja' } }), {}).payments?.iban).toBe('PT50 0002 0123 1234 5678 9015 4');
+    expect(
+      readDeploySettings(reader({ ...base, payments: { iban: 'pt50000201231234567890154', ibanHolder: 'Loja' } }), {}).payments?.iban,
+    ).toBe('PT50 0002 0123 1234 5678 9015 4');
   });
 });
 

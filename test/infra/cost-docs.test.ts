@@ -49,13 +49,25 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the stacks row',
-    pattern: /(\d+) stacks, (\d+) resources in all: the shop's stack (\d+) resources and its (\d+) route shards (\d+) to (\d+); Waf (\d+), Plan (\d+), EdgeLogs (\d+)/,
-    figures: (c) => [c.stacks.length, c.resources, shop(c).resources, shop(c).nested.length, Math.min(...shop(c).nested), Math.max(...shop(c).nested), other(c, 'Waf'), other(c, 'Plan'), other(c, 'EdgeLogs')],
+    pattern:
+      /(\d+) stacks, (\d+) resources in all: the shop's stack (\d+) resources and its (\d+) route shards (\d+) to (\d+); Waf (\d+), Plan (\d+), EdgeLogs (\d+)/,
+    figures: (c) => [
+      c.stacks.length,
+      c.resources,
+      shop(c).resources,
+      shop(c).nested.length,
+      Math.min(...shop(c).nested),
+      Math.max(...shop(c).nested),
+      other(c, 'Waf'),
+      other(c, 'Plan'),
+      other(c, 'EdgeLogs'),
+    ],
   },
   {
     doc: 'docs/aws-account.md',
     what: 'the Lambda row',
-    pattern: /(\d+) functions: (\d+) of the shop, (\d+) CDK helpers \(custom resources\); (\d+) reserved executions on (\d+) functions on a quota of 1 000/,
+    pattern:
+      /(\d+) functions: (\d+) of the shop, (\d+) CDK helpers \(custom resources\); (\d+) reserved executions on (\d+) functions on a quota of 1 000/,
     figures: (c) => [c.functions.total, c.functions.shop, c.functions.helpers, c.reserved.executions, c.reserved.functions],
   },
   {
@@ -67,13 +79,22 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the alarms row',
-    pattern: /(\d+) alarms: (\d+) read (\d+) metrics at \$0\.10, (\d+) free; the (\d+)th watches DynamoDB throttles[^|]*Metrics Insights query[^|]*\| \$([\d.]+) \|/,
-    figures: (c, b) => [c.alarms.count, c.alarms.count - c.alarms.insightsQueries, c.alarms.metrics, line(b, 'alarmMetric').free, c.alarms.count, usd(line(b, 'alarmMetric').cents)],
+    pattern:
+      /(\d+) alarms: (\d+) read (\d+) metrics at \$0\.10, (\d+) free; the (\d+)th watches DynamoDB throttles[^|]*Metrics Insights query[^|]*\| \$([\d.]+) \|/,
+    figures: (c, b) => [
+      c.alarms.count,
+      c.alarms.count - c.alarms.insightsQueries,
+      c.alarms.metrics,
+      line(b, 'alarmMetric').free,
+      c.alarms.count,
+      usd(line(b, 'alarmMetric').cents),
+    ],
   },
   {
     doc: 'docs/aws-account.md',
     what: 'the custom metrics row',
-    pattern: /(\d+) custom metrics at \$0\.30, (\d+) free:[^|]*?(\d+) business metrics[^|]*?(\d+) API Gateway detailed metrics \((\d+) for each of the (\d+) routes[^|]*?(\d+) more[^|]*?\+\$([\d.]+) \| up to \$([\d.]+) \|/,
+    pattern:
+      /(\d+) custom metrics at \$0\.30, (\d+) free:[^|]*?(\d+) business metrics[^|]*?(\d+) API Gateway detailed metrics \((\d+) for each of the (\d+) routes[^|]*?(\d+) more[^|]*?\+\$([\d.]+) \| up to \$([\d.]+) \|/,
     figures: (c, b) => [
       line(b, 'customMetric', 'metrics').count,
       line(b, 'customMetric', 'metrics').free,
@@ -107,7 +128,8 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the other plans',
-    pattern: /`edgePlan=payg` bills the same web ACL per use, \$([\d.]+) a month \(\$5 the web ACL, \$1 each of\s+its (\d+) rules\) and \$0\.60 per million requests: \$([\d.]+) a month before its requests; `edgePlan=none`\s+has no web ACL: \$([\d.]+)\./,
+    pattern:
+      /`edgePlan=payg` bills the same web ACL per use, \$([\d.]+) a month \(\$5 the web ACL, \$1 each of\s+its (\d+) rules\) and \$0\.60 per million requests: \$([\d.]+) a month before its requests; `edgePlan=none`\s+has no web ACL: \$([\d.]+)\./,
     figures: (c, b) => [usd(b.webAclPaygCents), c.webAcls[0]!.rules, usd(b.totalUpToCents + b.webAclPaygCents), usd(b.totalUpToCents)],
   },
   {
@@ -174,7 +196,7 @@ describe('the docs quote npm run cost', () => {
     expect(match!.slice(1).map(String), `${claim.doc}, ${claim.what}`).toEqual(claim.figures(census, bill).map(String));
   });
 
-  it('the recorded census the preflight tests use is the app\'s (functions, reservations, web ACL)', () => {
+  it("the recorded census the preflight tests use is the app's (functions, reservations, web ACL)", () => {
     expect({ functions: census.functions, reserved: census.reserved, webAcls: census.webAcls, plans: census.plans }).toEqual({
       functions: RECORDED_CENSUS.functions,
       reserved: RECORDED_CENSUS.reserved,

@@ -17,11 +17,15 @@ import { UsageError } from '#infra/ops/create-admin.ts';
 
 const shopFunction = (reserved?: number) => ({
   Type: 'AWS::Lambda::Function',
-  Properties: { Environment: { Variables: { POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/x' } }, ...(reserved ? { ReservedConcurrentExecutions: reserved } : {}) },
+  Properties: {
+    Environment: { Variables: { POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/x' } },
+    ...(reserved ? { ReservedConcurrentExecutions: reserved } : {}),
+  },
 });
 const helper = { Type: 'AWS::Lambda::Function', Properties: { Handler: '__entrypoint__.handler' } };
 const alarm = (properties: ResourceProperties) => ({ Type: 'AWS::CloudWatch::Alarm', Properties: properties });
-const many = (n: number, type: string, properties: ResourceProperties = {}) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${type.replaceAll(':', '')}${i}`, { Type: type, Properties: properties }]));
+const many = (n: number, type: string, properties: ResourceProperties = {}) =>
+  Object.fromEntries(Array.from({ length: n }, (_, i) => [`${type.replaceAll(':', '')}${i}`, { Type: type, Properties: properties }]));
 
 function app(extra: TemplateJson['Resources'] = {}, plan = true): AssemblyStack[] {
   const shop: TemplateJson = {
@@ -32,31 +36,61 @@ function app(extra: TemplateJson['Resources'] = {}, plan = true): AssemblyStack[
       Helper: helper,
       ...many(3, 'AWS::SecretsManager::Secret'),
       ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`Single${i}`, alarm({ MetricName: 'Errors', Namespace: 'AWS/Lambda' })])),
-      Rate: alarm({ Metrics: [{ Id: 'e', Expression: 'a / b' }, { Id: 'a', MetricStat: {} }, { Id: 'b', MetricStat: {} }] }),
+      Rate: alarm({
+        Metrics: [
+          { Id: 'e', Expression: 'a / b' },
+          { Id: 'a', MetricStat: {} },
+          { Id: 'b', MetricStat: {} },
+        ],
+      }),
       Throttles: alarm({ Metrics: [{ Id: 'q', Expression: 'SELECT SUM(ThrottledRequests) FROM "AWS/DynamoDB"' }] }),
-      Filter: { Type: 'AWS::Logs::MetricFilter', Properties: { MetricTransformations: [{ MetricNamespace: 'JoiasInox', MetricName: 'Api429' }] } },
-      Stage: { Type: 'AWS::ApiGatewayV2::Stage', Properties: { RouteSettings: { 'POST /api/orders': { DetailedMetricsEnabled: true }, 'GET /api/products': { ThrottlingRateLimit: 500 } } } },
+      Filter: {
+        Type: 'AWS::Logs::MetricFilter',
+        Properties: { MetricTransformations: [{ MetricNamespace: 'JoiasInox', MetricName: 'Api429' }] },
+      },
+      Stage: {
+        Type: 'AWS::ApiGatewayV2::Stage',
+        Properties: {
+          RouteSettings: { 'POST /api/orders': { DetailedMetricsEnabled: true }, 'GET /api/products': { ThrottlingRateLimit: 500 } },
+        },
+      },
       Ses: {
         Type: 'AWS::SES::ConfigurationSetEventDestination',
-        Properties: { EventDestination: { CloudWatchDestination: { DimensionConfigurations: [{ DimensionName: 'ses:configuration-set' }] }, MatchingEventTypes: ['renderingFailure', 'reject'] } },
+        Properties: {
+          EventDestination: {
+            CloudWatchDestination: { DimensionConfigurations: [{ DimensionName: 'ses:configuration-set' }] },
+            MatchingEventTypes: ['renderingFailure', 'reject'],
+          },
+        },
       },
       Dashboard: { Type: 'AWS::CloudWatch::Dashboard' },
       Shard: { Type: 'AWS::CloudFormation::Stack', Metadata: { 'aws:asset:path': 'shard.nested.template.json' } },
       ...extra,
     },
   };
-  const waf: TemplateJson = { Resources: { WebAcl: { Type: 'AWS::WAFv2::WebACL', Properties: { Rules: Array.from({ length: 11 }, (_, i) => ({ Name: `r${i}` })) } }, Helper: helper } };
+  const waf: TemplateJson = {
+    Resources: {
+      WebAcl: { Type: 'AWS::WAFv2::WebACL', Properties: { Rules: Array.from({ length: 11 }, (_, i) => ({ Name: `r${i}` })) } },
+      Helper: helper,
+    },
+  };
   const shard: TemplateJson = { Resources: { Route: shopFunction(6), ...many(2, 'AWS::ApiGatewayV2::Route') } };
   const stacks: AssemblyStack[] = [
     { name: 'JoiasInox-x-Waf', region: 'us-east-1', template: waf, nested: [] },
     { name: 'JoiasInox-x', region: 'eu-west-1', template: shop, nested: [{ file: 'shard.nested.template.json', template: shard }] },
   ];
-  if (plan) stacks.push({ name: 'JoiasInox-x-Plan', region: 'us-east-1', template: { Resources: { Subscription: { Type: 'AWS::PricingPlanManager::Subscription', Properties: { PlanTier: 'FREE' } } } }, nested: [] });
+  if (plan)
+    stacks.push({
+      name: 'JoiasInox-x-Plan',
+      region: 'us-east-1',
+      template: { Resources: { Subscription: { Type: 'AWS::PricingPlanManager::Subscription', Properties: { PlanTier: 'FREE' } } } },
+      nested: [],
+    });
   return stacks;
 }
 
 describe('the census', () => {
-  it('counts functions (the shop\'s by their metrics namespace, the rest CDK helpers), reservations, alarm metrics and custom metrics', () => {
+  it("counts functions (the shop's by their metrics namespace, the rest CDK helpers), reservations, alarm metrics and custom metrics", () => {
     const census = censusOf(app());
     expect(census.functions).toEqual({ total: 6, shop: 4, helpers: 2 });
     expect(census.reserved).toEqual({ executions: 32, functions: 3 });
@@ -80,7 +114,9 @@ describe('the census', () => {
   });
 
   it('detailed metrics on every route count every route', () => {
-    const census = censusOf(app({ Stage: { Type: 'AWS::ApiGatewayV2::Stage', Properties: { DefaultRouteSettings: { DetailedMetricsEnabled: true } } } }));
+    const census = censusOf(
+      app({ Stage: { Type: 'AWS::ApiGatewayV2::Stage', Properties: { DefaultRouteSettings: { DetailedMetricsEnabled: true } } } }),
+    );
     expect(census.customMetrics.filter((m) => m.source === 'API Gateway detailed route metric')).toHaveLength(2 * 6);
   });
 });
@@ -120,7 +156,18 @@ describe('the synth it counts', () => {
     const dir = assemblyDir([], root);
     expect(isFresh(dir, [], root)).toBe(false);
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ artifacts: { 'JoiasInox-x': { type: 'aws:cloudformation:stack', environment: 'aws://unknown-account/eu-west-1', properties: { templateFile: 'x.template.json' } } } }));
+    fs.writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({
+        artifacts: {
+          'JoiasInox-x': {
+            type: 'aws:cloudformation:stack',
+            environment: 'aws://unknown-account/eu-west-1',
+            properties: { templateFile: 'x.template.json' },
+          },
+        },
+      }),
+    );
     fs.writeFileSync(path.join(dir, 'x.template.json'), JSON.stringify({ Resources: { Secret: { Type: 'AWS::SecretsManager::Secret' } } }));
     fs.writeFileSync(path.join(dir, 'census-context.json'), JSON.stringify(synthContext([])));
     expect(isFresh(dir, [], root)).toBe(true);
@@ -129,11 +176,18 @@ describe('the synth it counts', () => {
     fs.utimesSync(source, new Date(), new Date(Date.now() + 60_000));
     expect(newestSource(root)).toBeGreaterThan(fs.statSync(path.join(dir, 'manifest.json')).mtimeMs);
     expect(isFresh(dir, [], root)).toBe(false);
-    expect(readAssembly(dir).map((s) => [s.name, s.region, Object.keys(s.template.Resources)])).toEqual([['JoiasInox-x', 'eu-west-1', ['Secret']]]);
+    expect(readAssembly(dir).map((s) => [s.name, s.region, Object.keys(s.template.Resources)])).toEqual([
+      ['JoiasInox-x', 'eu-west-1', ['Secret']],
+    ]);
   });
 
   it('takes -c, --json, --en and --fresh, and refuses the synths only it and the deploy make', () => {
-    expect(parseCostArgs(['-c', 'region=eu-south-2', '--json'])).toEqual({ context: ['region=eu-south-2'], json: true, lang: 'pt', fresh: false });
+    expect(parseCostArgs(['-c', 'region=eu-south-2', '--json'])).toEqual({
+      context: ['region=eu-south-2'],
+      json: true,
+      lang: 'pt',
+      fresh: false,
+    });
     expect(parseCostArgs(['--help'])).toBe('help');
     expect(() => parseCostArgs(['-c', 'lintOnly=true'])).toThrow(UsageError);
     expect(() => parseCostArgs(['-c', 'region'])).toThrow(/-c espera chave=valor/);

@@ -77,7 +77,9 @@ describe('command line', () => {
     });
     expect(parse(['a@loja.pt'], { USER_POOL_ID: 'eu-west-1_Q9' })).toMatchObject({ userPoolId: 'eu-west-1_Q9', region: 'eu-west-1' });
     expect(parse(['a@loja.pt', '--user-pool-id', 'eu-west-1_Q9', '--region', 'eu-west-1'])).toMatchObject({ region: 'eu-west-1' });
-    expect(() => parse(['a@loja.pt', '--user-pool-id', 'eu-west-1_Q9', '--region', 'us-east-1'])).toThrow(/is in eu-west-1, not in --region us-east-1/);
+    expect(() => parse(['a@loja.pt', '--user-pool-id', 'eu-west-1_Q9', '--region', 'us-east-1'])).toThrow(
+      /is in eu-west-1, not in --region us-east-1/,
+    );
     expect(() => parse(['a@loja.pt', '--user-pool-id', 'my-pool'])).toThrow(/not a user pool id/);
   });
 });
@@ -85,7 +87,13 @@ describe('command line', () => {
 describe('temporary password', () => {
   // Cognito's password policy symbols (Cognito developer guide, "password requirements").
   const COGNITO_SYMBOLS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+- ';
-  let policy: { MinimumLength: number; RequireLowercase: boolean; RequireUppercase: boolean; RequireNumbers: boolean; RequireSymbols: boolean };
+  let policy: {
+    MinimumLength: number;
+    RequireLowercase: boolean;
+    RequireUppercase: boolean;
+    RequireNumbers: boolean;
+    RequireSymbols: boolean;
+  };
 
   beforeAll(() => {
     const stack = new Stack(new App(), 'AuthOnly', { env: { region: 'eu-west-1' } });
@@ -105,7 +113,13 @@ describe('temporary password', () => {
   }
 
   it('the pool asks for 12+ characters of all four kinds', () => {
-    expect(policy).toMatchObject({ MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true });
+    expect(policy).toMatchObject({
+      MinimumLength: 12,
+      RequireLowercase: true,
+      RequireUppercase: true,
+      RequireNumbers: true,
+      RequireSymbols: true,
+    });
   });
 
   it('every generated password meets the pool policy and uses only characters Cognito accepts', () => {

@@ -51,7 +51,9 @@ describe('DynamoDB tables', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     );
-    const attributes = new Map((props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]));
+    const attributes = new Map(
+      (props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]),
+    );
     for (const k of [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]) {
       if (k) expect(attributes.get(k.name)).toBe(k.type);
     }
@@ -156,7 +158,9 @@ describe('monthly backups, past the 35 days of point-in-time recovery', () => {
     const [selection] = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Backup::BackupSelection');
     const backedUp = JSON.stringify(selection!.Properties.BackupSelection.Resources);
     for (const key of Object.keys(tables) as TableKey[]) {
-      expect(backedUp.includes(shop.logicalId(shop.stack.data.tables[key])), key).toBe((MONTHLY_BACKUP_TABLES as readonly string[]).includes(key));
+      expect(backedUp.includes(shop.logicalId(shop.stack.data.tables[key])), key).toBe(
+        (MONTHLY_BACKUP_TABLES as readonly string[]).includes(key),
+      );
     }
     // The same tables `npm run restore` takes back: a monthly backup comes back through it.
     expect([...MONTHLY_BACKUP_TABLES].sort()).toEqual([...RESTORABLE_TABLES].sort());

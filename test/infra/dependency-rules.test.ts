@@ -18,19 +18,59 @@ const tag = randomBytes(4).toString('hex');
 
 /** Each planted file (relative to the repository), what it imports, and the rule that must catch it. */
 const PLANTED = [
-  { file: `lambdas/services/planted-${tag}.ts`, source: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n", rule: 'sdk-only-in-repositories' },
-  { file: `shared/planted-${tag}.ts`, source: "import { renderToString } from 'react-dom/server';\nexport const r = renderToString;\n", rule: 'shared-stands-alone' },
+  {
+    file: `lambdas/services/planted-${tag}.ts`,
+    source: "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n",
+    rule: 'sdk-only-in-repositories',
+  },
+  {
+    file: `shared/planted-${tag}.ts`,
+    source: "import { renderToString } from 'react-dom/server';\nexport const r = renderToString;\n",
+    rule: 'shared-stands-alone',
+  },
   { file: `infra/twin/planted-${tag}.ts`, source: "import { App } from 'aws-cdk-lib';\nexport const a = App;\n", rule: 'twin-without-cdk' },
-  { file: `infra/ops/planted-${tag}.ts`, source: "import { startTwin } from '../twin/twin.ts';\nexport const s = startTwin;\n", rule: 'ops-without-twin-or-cdk' },
-  { file: `infra/common/planted-${tag}.ts`, source: "import { Stack } from 'aws-cdk-lib';\nexport const s = Stack;\n", rule: 'common-stands-alone' },
-  { file: `infra/cloud/planted-${tag}.ts`, source: "import { startTwin } from '#infra/twin/twin.ts';\nexport const s = startTwin;\n", rule: 'nothing-imports-the-twin' },
-  { file: `web/src/features/orders/planted-${tag}.ts`, source: "import { valuesOf } from '../products/product-values.ts';\nexport const v = valuesOf;\n", rule: 'no-feature-imports-another' },
-  { file: `web/src/features/products/planted-${tag}.ts`, source: "import { AdminLayout } from '#web/app/admin/admin-layout.tsx';\nexport const l = AdminLayout;\n", rule: 'features-not-app' },
-  { file: `web/src/ui/planted-${tag}.ts`, source: "import { LoginPage } from '../features/sign-in/login-page.tsx';\nexport const l = LoginPage;\n", rule: 'lib-and-ui-not-features' },
-  { file: `web/src/lib/planted-${tag}.ts`, source: "import { CartPage } from '#web/features/cart/cart-page.tsx';\nexport const c = CartPage;\n", rule: 'lib-and-ui-not-features' },
+  {
+    file: `infra/ops/planted-${tag}.ts`,
+    source: "import { startTwin } from '../twin/twin.ts';\nexport const s = startTwin;\n",
+    rule: 'ops-without-twin-or-cdk',
+  },
+  {
+    file: `infra/common/planted-${tag}.ts`,
+    source: "import { Stack } from 'aws-cdk-lib';\nexport const s = Stack;\n",
+    rule: 'common-stands-alone',
+  },
+  {
+    file: `infra/cloud/planted-${tag}.ts`,
+    source: "import { startTwin } from '#infra/twin/twin.ts';\nexport const s = startTwin;\n",
+    rule: 'nothing-imports-the-twin',
+  },
+  {
+    file: `web/src/features/orders/planted-${tag}.ts`,
+    source: "import { valuesOf } from '../products/product-values.ts';\nexport const v = valuesOf;\n",
+    rule: 'no-feature-imports-another',
+  },
+  {
+    file: `web/src/features/products/planted-${tag}.ts`,
+    source: "import { AdminLayout } from '#web/app/admin/admin-layout.tsx';\nexport const l = AdminLayout;\n",
+    rule: 'features-not-app',
+  },
+  {
+    file: `web/src/ui/planted-${tag}.ts`,
+    source: "import { LoginPage } from '../features/sign-in/login-page.tsx';\nexport const l = LoginPage;\n",
+    rule: 'lib-and-ui-not-features',
+  },
+  {
+    file: `web/src/lib/planted-${tag}.ts`,
+    source: "import { CartPage } from '#web/features/cart/cart-page.tsx';\nexport const c = CartPage;\n",
+    rule: 'lib-and-ui-not-features',
+  },
 ] as const;
 
-interface Violation { rule: { name: string }; from: string; to: string }
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
 
 const removePlanted = () => Promise.all(PLANTED.map(({ file }) => rm(path.join(REPO_ROOT, file), { force: true })));
 afterAll(removePlanted);
@@ -48,12 +88,18 @@ describe('dependency rules', () => {
     try {
       const files = PLANTED.map(({ file }) => file);
       const [lint, report] = await Promise.all([
-        depcruise(files).then(() => 'passed', () => 'failed'),
+        depcruise(files).then(
+          () => 'passed',
+          () => 'failed',
+        ),
         depcruise(files, 'json').then(({ stdout }) => JSON.parse(stdout) as { summary: { violations: Violation[] } }),
       ]);
       expect(lint, 'the lint run must fail').toBe('failed');
       for (const { file, rule } of PLANTED) {
-        expect(report.summary.violations.some((v) => v.from === file && v.rule.name === rule), `${file} → ${rule}`).toBe(true);
+        expect(
+          report.summary.violations.some((v) => v.from === file && v.rule.name === rule),
+          `${file} → ${rule}`,
+        ).toBe(true);
       }
     } finally {
       await removePlanted();

@@ -15,10 +15,17 @@ export const STACK = 'JoiasInox-prod';
 export const REGION = 'eu-south-2';
 
 /** DescribeStacks' recorded answer for the shop's stack in `status`. */
-export const stackAnswer = (status: string, protection: boolean, reason?: string) => stackAnswerOf(STACK, REGION, status, protection, reason);
+export const stackAnswer = (status: string, protection: boolean, reason?: string) =>
+  stackAnswerOf(STACK, REGION, status, protection, reason);
 
 /** DescribeStacks' recorded answer for stack `name` of `region` in `status`. */
-export const stackAnswerOf = (name: string, region: string, status: string, protection: boolean, reason?: string) => `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
+export const stackAnswerOf = (
+  name: string,
+  region: string,
+  status: string,
+  protection: boolean,
+  reason?: string,
+) => `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
   <DescribeStacksResult>
     <Stacks>
       <member>
@@ -48,25 +55,47 @@ export const RECORDED = {
   none: { status: 400, body: errorAnswer('ValidationError', `Stack with id ${STACK} does not exist`) },
   denied: {
     status: 403,
-    body: errorAnswer('AccessDenied', `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`),
+    body: errorAnswer(
+      'AccessDenied',
+      `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`,
+    ),
   },
-  createFailedProtected: { status: 200, body: stackAnswer('ROLLBACK_COMPLETE', true, 'The following resource(s) failed to create: [WebDistribution]. Rollback requested by user.') },
+  createFailedProtected: {
+    status: 200,
+    body: stackAnswer(
+      'ROLLBACK_COMPLETE',
+      true,
+      'The following resource(s) failed to create: [WebDistribution]. Rollback requested by user.',
+    ),
+  },
   createFailed: { status: 200, body: stackAnswer('ROLLBACK_COMPLETE', false) },
-  rollbackFailed: { status: 200, body: stackAnswer('ROLLBACK_FAILED', false, 'The following resource(s) failed to delete: [DataAccessLogsC0C25EE4].') },
+  rollbackFailed: {
+    status: 200,
+    body: stackAnswer('ROLLBACK_FAILED', false, 'The following resource(s) failed to delete: [DataAccessLogsC0C25EE4].'),
+  },
   review: { status: 200, body: stackAnswer('REVIEW_IN_PROGRESS', false, 'User Initiated') },
   creating: { status: 200, body: stackAnswer('CREATE_IN_PROGRESS', false, 'User Initiated') },
   created: { status: 200, body: stackAnswer('CREATE_COMPLETE', true) },
   updateRolledBack: { status: 200, body: stackAnswer('UPDATE_ROLLBACK_COMPLETE', true) },
   updateRollbackFailed: { status: 200, body: stackAnswer('UPDATE_ROLLBACK_FAILED', true) },
-  deleteFailed: { status: 200, body: stackAnswer('DELETE_FAILED', false, 'The following resource(s) failed to delete: [DataProofsBucketF9D19F7F].') },
-  protectionRemoved: { status: 200, body: `<UpdateTerminationProtectionResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
+  deleteFailed: {
+    status: 200,
+    body: stackAnswer('DELETE_FAILED', false, 'The following resource(s) failed to delete: [DataProofsBucketF9D19F7F].'),
+  },
+  protectionRemoved: {
+    status: 200,
+    body: `<UpdateTerminationProtectionResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
   <UpdateTerminationProtectionResult><StackId>arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId></UpdateTerminationProtectionResult>
   <ResponseMetadata><RequestId>9f8e7d6c-1111-4a4a-8b8b-0a1b2c3d4e5f</RequestId></ResponseMetadata>
-</UpdateTerminationProtectionResponse>` },
+</UpdateTerminationProtectionResponse>`,
+  },
 } as const satisfies Record<string, { status: number; body: string }>;
 
 /** The deploy port over a transport that answers DescribeStacks with `describe` and records every call. */
-export function recorded(describe: { status: number; body: string }, update: { status: number; body: string } = RECORDED.protectionRemoved) {
+export function recorded(
+  describe: { status: number; body: string },
+  update: { status: number; body: string } = RECORDED.protectionRemoved,
+) {
   const calls: URLSearchParams[] = [];
   const transport = async (call: HttpCall): Promise<HttpAnswer> => {
     const form = new URLSearchParams(call.body ?? '');
@@ -93,9 +122,10 @@ export function recordedCloud(regions: Readonly<Record<string, string>>, states:
     const stack = form.get('StackName') ?? '';
     calls.push({ action: form.get('Action') ?? '', stack, region: call.region });
     expect([call.service, call.region]).toEqual(['cloudformation', regions[stack]]);
-    const answer = form.get('Action') === 'DescribeStacks'
-      ? states[stack] ?? { status: 400, body: errorAnswer('ValidationError', `Stack with id ${stack} does not exist`) }
-      : RECORDED.protectionRemoved;
+    const answer =
+      form.get('Action') === 'DescribeStacks'
+        ? (states[stack] ?? { status: 400, body: errorAnswer('ValidationError', `Stack with id ${stack} does not exist`) })
+        : RECORDED.protectionRemoved;
     return { status: answer.status, headers: { 'content-type': 'text/xml' }, body: answer.body };
   };
   const aws = awsPort(REGION, { transport });
@@ -110,7 +140,12 @@ export type CdkStep = { readonly exit: number; readonly leaves?: Readonly<Record
  * step (exit 0, nothing changed, when none is left). Returns the exit code, the cdk runs, the lines said
  * and the CloudFormation calls.
  */
-export async function deployAgainst(stacks: readonly StageStack[], states: Record<string, Recorded>, steps: CdkStep[], args: string[] = ['--require-approval', 'never']) {
+export async function deployAgainst(
+  stacks: readonly StageStack[],
+  states: Record<string, Recorded>,
+  steps: CdkStep[],
+  args: string[] = ['--require-approval', 'never'],
+) {
   const { port, calls } = recordedCloud(Object.fromEntries(stacks.map((s) => [s.name, s.region])), states);
   const runs: string[][] = [];
   const lines: string[] = [];

@@ -13,16 +13,27 @@ import type { LambdaSettingsAnswer } from '#infra/ops/preflight/port.ts';
 import { deployAgainst, RECORDED, recorded, REGION, STACK, type CdkStep, type Recorded } from './deploy-recorded.ts';
 
 /** GetAccountSettings' answers as Lambda gives them: a new account, and a standard one. */
-const NEW_ACCOUNT: LambdaSettingsAnswer = { AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 }, AccountUsage: { FunctionCount: 0 } };
-const STANDARD: LambdaSettingsAnswer = { AccountLimit: { ConcurrentExecutions: 1000, UnreservedConcurrentExecutions: 1000 }, AccountUsage: { FunctionCount: 3 } };
+const NEW_ACCOUNT: LambdaSettingsAnswer = {
+  AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 },
+  AccountUsage: { FunctionCount: 0 },
+};
+const STANDARD: LambdaSettingsAnswer = {
+  AccountLimit: { ConcurrentExecutions: 1000, UnreservedConcurrentExecutions: 1000 },
+  AccountUsage: { FunctionCount: 3 },
+};
 
 describe('npm run deploy: -c lambdaConcurrency from the account', () => {
   const lines: string[] = [];
   const log = (line: string) => void lines.push(line);
 
   it('passes the quota Lambda answers (10 or 1000)', async () => {
-    expect(await concurrencyContext([], async () => NEW_ACCOUNT.AccountLimit?.ConcurrentExecutions, log)).toEqual(['-c', 'lambdaConcurrency=10']);
-    expect(await concurrencyContext(['--require-approval', 'never'], async () => STANDARD.AccountLimit?.ConcurrentExecutions, log)).toEqual(['-c', 'lambdaConcurrency=1000']);
+    expect(await concurrencyContext([], async () => NEW_ACCOUNT.AccountLimit?.ConcurrentExecutions, log)).toEqual([
+      '-c',
+      'lambdaConcurrency=10',
+    ]);
+    expect(await concurrencyContext(['--require-approval', 'never'], async () => STANDARD.AccountLimit?.ConcurrentExecutions, log)).toEqual(
+      ['-c', 'lambdaConcurrency=1000'],
+    );
     expect(lines.at(-1)).toContain('1000');
   });
 
@@ -40,7 +51,9 @@ describe('npm run deploy: -c lambdaConcurrency from the account', () => {
 
   it('no answer or an error (no credentials, AccessDenied): nothing passed, the deploy goes on, and says why', async () => {
     expect(await concurrencyContext([], async () => undefined, log)).toEqual([]);
-    const denied = Object.assign(new Error('User is not authorized to perform: lambda:GetAccountSettings'), { name: 'AccessDeniedException' });
+    const denied = Object.assign(new Error('User is not authorized to perform: lambda:GetAccountSettings'), {
+      name: 'AccessDeniedException',
+    });
     expect(await concurrencyContext([], async () => Promise.reject(denied), log)).toEqual([]);
     expect(lines.at(-1)).toMatch(/lambda:GetAccountSettings.*sem concorrência reservada/);
   });
@@ -70,7 +83,12 @@ describe('npm run deploy: a first deploy until the shop stack has completed once
   it('a failed creation with termination protection (from before, or a plain cdk deploy): the protection goes first', async () => {
     const { plan: p, calls, lines } = await plan(RECORDED.createFailedProtected);
     expect(p).toMatchObject({ kind: 'first', unprotect: true });
-    expect(Object.fromEntries(calls[1]!)).toEqual({ Action: 'UpdateTerminationProtection', Version: '2010-05-15', StackName: STACK, EnableTerminationProtection: 'false' });
+    expect(Object.fromEntries(calls[1]!)).toEqual({
+      Action: 'UpdateTerminationProtection',
+      Version: '2010-05-15',
+      StackName: STACK,
+      EnableTerminationProtection: 'false',
+    });
     expect(lines.join('\n')).toMatch(/falhou antes \(ROLLBACK_COMPLETE\)[\s\S]*Tirei a proteção/);
   });
 
@@ -79,7 +97,9 @@ describe('npm run deploy: a first deploy until the shop stack has completed once
     const lines: string[] = [];
     const p = await prepareDeploy(port, STACK, REGION, (line) => void lines.push(line));
     expect(p.kind).toBe('stop');
-    expect(p.say).toContain(`aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${STACK} --region ${REGION}`);
+    expect(p.say).toContain(
+      `aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${STACK} --region ${REGION}`,
+    );
   });
 
   it('a stack that completed once (even if its last update rolled back): the ordinary deploy, protection untouched', async () => {
@@ -97,9 +117,18 @@ describe('npm run deploy: a first deploy until the shop stack has completed once
   });
 
   it('busy, not deletable, or stuck in a rollback: a stop, with what to do', async () => {
-    expect((await plan(RECORDED.creating)).plan).toMatchObject({ kind: 'stop', say: expect.stringMatching(/ocupada \(CREATE_IN_PROGRESS\)/) });
-    expect((await plan(RECORDED.deleteFailed)).plan).toMatchObject({ kind: 'stop', say: expect.stringMatching(/DataProofsBucketF9D19F7F[\s\S]*delete-stack --stack-name JoiasInox-prod --region eu-south-2/) });
-    expect((await plan(RECORDED.updateRollbackFailed)).plan).toMatchObject({ kind: 'stop', say: expect.stringMatching(/npx cdk rollback JoiasInox-prod/) });
+    expect((await plan(RECORDED.creating)).plan).toMatchObject({
+      kind: 'stop',
+      say: expect.stringMatching(/ocupada \(CREATE_IN_PROGRESS\)/),
+    });
+    expect((await plan(RECORDED.deleteFailed)).plan).toMatchObject({
+      kind: 'stop',
+      say: expect.stringMatching(/DataProofsBucketF9D19F7F[\s\S]*delete-stack --stack-name JoiasInox-prod --region eu-south-2/),
+    });
+    expect((await plan(RECORDED.updateRollbackFailed)).plan).toMatchObject({
+      kind: 'stop',
+      say: expect.stringMatching(/npx cdk rollback JoiasInox-prod/),
+    });
   });
 
   it('planDeploy reads a DescribeStacks answer without the stack as no stack', () => {
@@ -111,7 +140,12 @@ describe('npm run deploy: the cdk deploys it runs', () => {
   /** The shop's stack alone, in eu-south-2 (edgePlan none, SES in the shop's region for the test). */
   const stacks = stageStacks({ stage: 'prod', region: REGION, sesRegion: REGION, edgePlan: 'none' });
   async function run(answer: Recorded, exits: (number | CdkStep)[], args?: string[]) {
-    return deployAgainst(stacks, { [STACK]: answer }, exits.map((exit) => (typeof exit === 'number' ? { exit } : exit)), args);
+    return deployAgainst(
+      stacks,
+      { [STACK]: answer },
+      exits.map((exit) => (typeof exit === 'number' ? { exit } : exit)),
+      args,
+    );
   }
   const DEPLOY = ['deploy', '--all', '--require-approval', 'never', '-c', 'lambdaConcurrency=1000'];
 
@@ -130,7 +164,10 @@ describe('npm run deploy: the cdk deploys it runs', () => {
   });
 
   it('the deploy that retains fails: the exit code, and that the data are not yet retained', async () => {
-    const { code, lines } = await run(RECORDED.none, [{ exit: 0, leaves: { [STACK]: RECORDED.created } }, { exit: 1, leaves: { [STACK]: RECORDED.updateRolledBack } }]);
+    const { code, lines } = await run(RECORDED.none, [
+      { exit: 0, leaves: { [STACK]: RECORDED.created } },
+      { exit: 1, leaves: { [STACK]: RECORDED.updateRolledBack } },
+    ]);
     expect(code).toBe(1);
     expect(lines.at(-1)).toMatch(/NÃO estão retidos nem protegidos.*Corre outra vez npm run deploy/);
   });
@@ -149,7 +186,7 @@ describe('npm run deploy: the cdk deploys it runs', () => {
     }
   });
 
-  it('refuses lintOnly (templates without the functions\' code)', async () => {
+  it("refuses lintOnly (templates without the functions' code)", async () => {
     const { code, runs, lines } = await run(RECORDED.created, [], ['-c', 'lintOnly=true']);
     expect([code, runs]).toEqual([2, []]);
     expect(lines[0]).toMatch(/Não dês -c lintOnly/);
@@ -164,10 +201,28 @@ describe('npm run deploy: preflight first', () => {
       runs += 1;
       return code;
     };
-    expect(await preflightFirst(['--require-approval', 'never'], () => run(0), (line) => void lines.push(line))).toBe(0);
-    expect(await preflightFirst([], () => run(1), (line) => void lines.push(line))).toBe(1);
+    expect(
+      await preflightFirst(
+        ['--require-approval', 'never'],
+        () => run(0),
+        (line) => void lines.push(line),
+      ),
+    ).toBe(0);
+    expect(
+      await preflightFirst(
+        [],
+        () => run(1),
+        (line) => void lines.push(line),
+      ),
+    ).toBe(1);
     expect(lines.at(-1)).toMatch(/O preflight encontrou o que impede o deploy.*npm run deploy -- --skip-preflight/);
-    expect(await preflightFirst([SKIP_PREFLIGHT], () => run(1), (line) => void lines.push(line))).toBe(0);
+    expect(
+      await preflightFirst(
+        [SKIP_PREFLIGHT],
+        () => run(1),
+        (line) => void lines.push(line),
+      ),
+    ).toBe(0);
     expect(runs).toBe(2);
   });
 });

@@ -12,7 +12,10 @@ import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 /** The tracked source files whose comments are read. */
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', 'lambdas', 'web/src', 'web/vite.config.ts', 'shared', 'infra', 'test', 'bench'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', 'lambdas', 'web/src', 'web/vite.config.ts', 'shared', 'infra', 'test', 'bench'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   return listed.split('\n').filter((file) => /\.(ts|tsx|mts|mjs|cjs|js)$/.test(file) && existsSync(path.join(REPO_ROOT, file)));
 }
 
@@ -41,7 +44,10 @@ const MADE = /^(web\/dist|web\/dist-ssr|bench\/results)\//;
 
 /** Repository paths named in a text: a top-level folder of the repository, then a file with an extension. */
 export function citedPaths(text: string): string[] {
-  const found = text.match(/(?<![\w./#@-])(?:lambdas|web|shared|infra|test|bench|docs)\/[\w./-]*\w\.(?:ts|tsx|mjs|cjs|js|md|json|css|html)\b(?![\w/*{$-])/g) ?? [];
+  const found =
+    text.match(
+      /(?<![\w./#@-])(?:lambdas|web|shared|infra|test|bench|docs)\/[\w./-]*\w\.(?:ts|tsx|mjs|cjs|js|md|json|css|html)\b(?![\w/*{$-])/g,
+    ) ?? [];
   return found;
 }
 
@@ -52,7 +58,11 @@ describe('citations in comments', () => {
   it('cite only rules the guides define', () => {
     const rules = definedRules();
     expect(rules.size).toBeGreaterThan(30);
-    const unknown = comments.flatMap(({ file, text }) => citedRules(text).filter((rule) => !rules.has(rule)).map((rule) => `${file}: §${rule}`));
+    const unknown = comments.flatMap(({ file, text }) =>
+      citedRules(text)
+        .filter((rule) => !rules.has(rule))
+        .map((rule) => `${file}: §${rule}`),
+    );
     expect(unknown).toEqual([]);
   });
 

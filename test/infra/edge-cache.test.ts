@@ -11,8 +11,15 @@ import { EdgeCache, sharedCacheSeconds } from '#infra/twin/edge-cache.ts';
 import type { GatewayAnswer } from '#infra/twin/gateway-answer.ts';
 import { routes } from '#lambdas/routes.ts';
 
-const request = (path: string, headers: Record<string, string> = {}, method = 'GET') => ({ req: { method, headers: { 'accept-encoding': 'gzip', ...headers } } as unknown as IncomingMessage, url: new URL(path, 'http://front.local') });
-const answer = (body: string, cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30', status = 200): GatewayAnswer => ({ status, headers: { 'cache-control': cacheControl, etag: `"${body}"` }, body: Buffer.from(body) });
+const request = (path: string, headers: Record<string, string> = {}, method = 'GET') => ({
+  req: { method, headers: { 'accept-encoding': 'gzip', ...headers } } as unknown as IncomingMessage,
+  url: new URL(path, 'http://front.local'),
+});
+const answer = (body: string, cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30', status = 200): GatewayAnswer => ({
+  status,
+  headers: { 'cache-control': cacheControl, etag: `"${body}"` },
+  body: Buffer.from(body),
+});
 
 /** A cache on a clock the test moves, in front of an API answering `current`; how often the API was asked. */
 function cacheWithClock(current: () => GatewayAnswer) {
@@ -36,7 +43,8 @@ describe("CloudFront's catalogue cache in the twin", () => {
     expect(sharedCacheSeconds('public, max-age=0, s-maxage=30, stale-while-revalidate=30')).toBe(30);
     expect(sharedCacheSeconds('public, max-age=60')).toBe(60);
     expect(sharedCacheSeconds('public, s-maxage=3600')).toBe(API_CACHE_MAX_SECONDS);
-    for (const header of ['no-store', 'private, max-age=60', 'no-cache, s-maxage=30', 'public', undefined]) expect(sharedCacheSeconds(header), String(header)).toBe(0);
+    for (const header of ['no-store', 'private, max-age=60', 'no-cache, s-maxage=30', 'public', undefined])
+      expect(sharedCacheSeconds(header), String(header)).toBe(0);
   });
 
   it('an edit shows once the kept answer expires: 30 s after the function answered it', async () => {
@@ -82,6 +90,7 @@ describe("CloudFront's catalogue cache in the twin", () => {
     expect(key('/api/products')).not.toBe(key('/api/products', { 'accept-encoding': 'identity' }));
     expect(key('/api/products/anel-1')).toBeDefined();
     expect(key('/api/sitemap.xml')).toBeDefined();
-    for (const uncached of [key('/api/payment-methods'), key('/api/admin/products'), key('/api/products', {}, 'POST'), key('/api/orders')]) expect(uncached).toBeUndefined();
+    for (const uncached of [key('/api/payment-methods'), key('/api/admin/products'), key('/api/products', {}, 'POST'), key('/api/orders')])
+      expect(uncached).toBeUndefined();
   });
 });

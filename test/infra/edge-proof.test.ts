@@ -41,8 +41,12 @@ function edgeWith(entry: string | undefined) {
     run({ request: { method, uri, headers: proof === undefined ? {} : { 'x-altcha': { value: proof } } }, viewer: { ip: '203.0.113.7' } });
 }
 
-const refused = (result: EdgeResult) => ('statusCode' in result ? (JSON.parse(result.body!.data) as { error: { code: string; message: string } }).error : undefined);
-const reencoded = (proof: string, change: (payload: { challenge: Challenge; solution: { counter: number; derivedKey: string } }) => void) => {
+const refused = (result: EdgeResult) =>
+  'statusCode' in result ? (JSON.parse(result.body!.data) as { error: { code: string; message: string } }).error : undefined;
+const reencoded = (
+  proof: string,
+  change: (payload: { challenge: Challenge; solution: { counter: number; derivedKey: string } }) => void,
+) => {
   const payload = JSON.parse(Buffer.from(proof, 'base64').toString('utf8'));
   change(payload);
   return Buffer.from(JSON.stringify(payload)).toString('base64');
@@ -61,9 +65,18 @@ describe("the edge's check of a proof of work", () => {
     expect((through as { headers: Record<string, { value: string }> }).headers['x-viewer-ip']).toEqual({ value: '203.0.113.7' });
 
     // Signed under a key the edge does not hold (a stranger's own), or with its parameters changed.
-    expect(refused(await edge(await solved(await challengeUnder('c'.repeat(64)))))).toEqual({ code: 'challenge_invalid', message: botCheckTexts.challengeInvalid });
-    expect(refused(await edge(reencoded(proof, (p) => (p.challenge.parameters.data = { units: 200, maxNumber: 10 }))))?.code).toBe('challenge_invalid');
-    expect(refused(await edge(reencoded(proof, (p) => (p.challenge.signature = p.challenge.signature!.replace(/.$/, (c) => (c === '0' ? '1' : '0'))))))?.code).toBe('challenge_invalid');
+    expect(refused(await edge(await solved(await challengeUnder('c'.repeat(64)))))).toEqual({
+      code: 'challenge_invalid',
+      message: botCheckTexts.challengeInvalid,
+    });
+    expect(refused(await edge(reencoded(proof, (p) => (p.challenge.parameters.data = { units: 200, maxNumber: 10 }))))?.code).toBe(
+      'challenge_invalid',
+    );
+    expect(
+      refused(
+        await edge(reencoded(proof, (p) => (p.challenge.signature = p.challenge.signature!.replace(/.$/, (c) => (c === '0' ? '1' : '0'))))),
+      )?.code,
+    ).toBe('challenge_invalid');
     // Expired (signed as such), or a solution whose key is not the signed one.
     expect(refused(await edge(await solved(await challengeUnder(NEW, now() - 1))))?.code).toBe('challenge_invalid');
     expect(refused(await edge(reencoded(proof, (p) => (p.solution.derivedKey = '00'.repeat(32)))))?.code).toBe('challenge_invalid');
@@ -90,7 +103,9 @@ describe("the edge's check of a proof of work", () => {
   it("accepts the previous key's challenges during a rotation's overlap, and not after it", async () => {
     const old = await solved(await challengeUnder(OLD));
     const fresh = await solved(await challengeUnder(NEW));
-    const during = edgeWith(challengeKeysEntry({ current: NEW, previous: OLD, previousUntil: new Date(Date.now() + 3_600_000).toISOString() }));
+    const during = edgeWith(
+      challengeKeysEntry({ current: NEW, previous: OLD, previousUntil: new Date(Date.now() + 3_600_000).toISOString() }),
+    );
     expect(refused(await during(old))).toBeUndefined();
     expect(refused(await during(fresh))).toBeUndefined();
     // The entry written during the overlap, read after its end; and the entry written after it.

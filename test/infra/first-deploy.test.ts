@@ -29,7 +29,9 @@ afterAll(removeScratch);
 
 const shopResources = (app: App): Record<string, Resource> => app.templates[`${app.shop.artifactId}.template.json`]!.Resources;
 const allResources = (app: App): [string, string, Resource][] =>
-  Object.entries(app.templates).flatMap(([file, template]) => Object.entries(template.Resources as Record<string, Resource>).map(([id, r]) => [file, id, r] as [string, string, Resource]));
+  Object.entries(app.templates).flatMap(([file, template]) =>
+    Object.entries(template.Resources as Record<string, Resource>).map(([id, r]) => [file, id, r] as [string, string, Resource]),
+  );
 
 /** Logical ids of the data: the tables, the buckets, the user pool and the backup vault. */
 function dataIds(app: App): Record<'tables' | 'buckets' | 'retainedBuckets' | 'others', string[]> {
@@ -46,7 +48,9 @@ function dataIds(app: App): Record<'tables' | 'buckets' | 'retainedBuckets' | 'o
 
 describe('first deploy (-c firstDeploy=true): a rollback deletes all it created', () => {
   it('no resource of any stack is plainly retained: the data are RetainExceptOnCreate or Delete', () => {
-    const retained = allResources(first).filter(([, , r]) => r.DeletionPolicy === 'Retain').map(([file, id]) => `${file} ${id}`);
+    const retained = allResources(first)
+      .filter(([, , r]) => r.DeletionPolicy === 'Retain')
+      .map(([file, id]) => `${file} ${id}`);
     expect(retained).toEqual([]);
     const resources = shopResources(first);
     const ids = dataIds(first);
@@ -57,7 +61,9 @@ describe('first deploy (-c firstDeploy=true): a rollback deletes all it created'
     const logGroups = allResources(first).filter(([, , r]) => r.Type === 'AWS::Logs::LogGroup');
     expect(logGroups.length).toBeGreaterThan(50);
     for (const [file, id, r] of logGroups) {
-      expect(file.endsWith('.nested.template.json') ? ['Delete'] : ['RetainExceptOnCreate', 'Delete'], `${file} ${id}`).toContain(r.DeletionPolicy);
+      expect(file.endsWith('.nested.template.json') ? ['Delete'] : ['RetainExceptOnCreate', 'Delete'], `${file} ${id}`).toContain(
+        r.DeletionPolicy,
+      );
     }
     expect(logGroups.filter(([file]) => file.endsWith('.nested.template.json')).length).toBeGreaterThan(30);
   });
@@ -67,7 +73,9 @@ describe('first deploy (-c firstDeploy=true): a rollback deletes all it created'
     const ids = dataIds(first);
     for (const id of ids.tables) expect(resources[id]!.Properties.Replicas[0].DeletionProtectionEnabled, id).toBe(false);
     expect(resources[ids.others[0]!]!.Properties.DeletionProtection).toBe('INACTIVE');
-    const emptied = Object.values(resources).filter((r) => r.Type === AUTO_DELETE).map((r) => r.Properties.BucketName.Ref);
+    const emptied = Object.values(resources)
+      .filter((r) => r.Type === AUTO_DELETE)
+      .map((r) => r.Properties.BucketName.Ref);
     expect(emptied.sort()).toEqual([...ids.buckets].sort());
     expect(first.shop.terminationProtection).toBe(false);
     expect(first.mail?.terminationProtection).toBe(false);
@@ -103,11 +111,17 @@ describe('from the first deploy to the next: an update in place, nothing replace
   const IN_PLACE: Record<string, (before: any, after: any) => boolean> = {
     // The table's replica: only its deletion protection (Replicas: "No interruption").
     'AWS::DynamoDB::GlobalTable Replicas': (before, after) =>
-      isDeepStrictEqual(before.map((r: object) => ({ ...r, DeletionProtectionEnabled: true })), after) && after.every((r: any) => r.DeletionProtectionEnabled === true),
+      isDeepStrictEqual(
+        before.map((r: object) => ({ ...r, DeletionProtectionEnabled: true })),
+        after,
+      ) && after.every((r: any) => r.DeletionProtectionEnabled === true),
     'AWS::Cognito::UserPool DeletionProtection': (before, after) => before === 'INACTIVE' && after === 'ACTIVE',
     // Only CDK's auto-delete tag goes, before the clean-up removes the auto-delete resource.
     'AWS::S3::Bucket Tags': (before, after) =>
-      isDeepStrictEqual(before.filter((tag: { Key: string }) => tag.Key !== AUTO_DELETE_TAG), after ?? []) && before.some((tag: { Key: string }) => tag.Key === AUTO_DELETE_TAG),
+      isDeepStrictEqual(
+        before.filter((tag: { Key: string }) => tag.Key !== AUTO_DELETE_TAG),
+        after ?? [],
+      ) && before.some((tag: { Key: string }) => tag.Key === AUTO_DELETE_TAG),
     // The auto-delete role's statements go.
     'AWS::S3::BucketPolicy PolicyDocument': () => true,
     // The route shards' templates carry their log groups' policies.
@@ -137,12 +151,18 @@ describe('from the first deploy to the next: an update in place, nothing replace
     for (const id of ids.tables) expect(shopResources(later)[id]!.Properties.TableName, id).toBeUndefined();
   });
 
-  it('what the first deploy alone has is the buckets\' auto-delete (its resources, its provider, role and log group)', () => {
-    const only = allResources(first).filter(([file, id]) => !(id in later.templates[file]!.Resources)).map(([, id, r]) => `${r.Type} ${id}`);
-    expect(only.filter((entry) => !entry.startsWith(AUTO_DELETE) && !entry.includes('CustomS3AutoDeleteObjectsCustomResourceProvider'))).toEqual([]);
+  it("what the first deploy alone has is the buckets' auto-delete (its resources, its provider, role and log group)", () => {
+    const only = allResources(first)
+      .filter(([file, id]) => !(id in later.templates[file]!.Resources))
+      .map(([, id, r]) => `${r.Type} ${id}`);
+    expect(
+      only.filter((entry) => !entry.startsWith(AUTO_DELETE) && !entry.includes('CustomS3AutoDeleteObjectsCustomResourceProvider')),
+    ).toEqual([]);
     expect(only.filter((entry) => entry.startsWith(AUTO_DELETE))).toHaveLength(dataIds(first).buckets.length);
     // The provider's log group goes with it: none is left behind by the next deploy.
-    const providerLogs = allResources(first).find(([, id, r]) => r.Type === 'AWS::Logs::LogGroup' && id.startsWith('CustomS3AutoDeleteObjectsCustomResourceProvider'));
+    const providerLogs = allResources(first).find(
+      ([, id, r]) => r.Type === 'AWS::Logs::LogGroup' && id.startsWith('CustomS3AutoDeleteObjectsCustomResourceProvider'),
+    );
     expect(providerLogs?.[2].DeletionPolicy).toBe('Delete');
   });
 });

@@ -48,15 +48,35 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     expect(docs).toHaveLength(1);
     expect(docs[0]).toMatchObject({ status: 'final', total: '50.47', date: '07/12/2026', client: { name: FINAL_CONSUMER, fiscal_id: '' } });
     expect(docs[0]!.observations).toBe('Encomenda 123456, paga em 06/12/2026');
-    expect(docs[0]!.items.map((item) => item.description)).toEqual(['Colar Lua · tamanho 45 cm · ref. CL-45', 'Brincos Sol · ref. BS', 'Envio por CTT']);
+    expect(docs[0]!.items.map((item) => item.description)).toEqual([
+      'Colar Lua · tamanho 45 cm · ref. CL-45',
+      'Brincos Sol · ref. BS',
+      'Envio por CTT',
+    ]);
   });
 
   it('a draft left by an interrupted run is finalised, not made twice; the NIF is the client', async () => {
     const ix = provider();
     const nif = { name: 'Joias Lda', nif: '501964843', email: 'compras@example.com' };
     // A run that created the draft and stopped before finalising it.
-    await fetch(`${local.endpoint}/${local.account}/invoice_receipts.json?api_key=${local.apiKey}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ invoice_receipt: { date: '07/12/2026', reference: 'encomenda-222222', client: { name: 'Joias Lda', code: '501964843', fiscal_id: '501964843' }, items: [{ name: 'x', unit_price: '41.032520', quantity: '1', tax: { name: 'IVA23' } }] } }) });
-    const issued = await ix.issueInvoiceReceipt(request('encomenda-222222', { customer: nif, lines: [{ kind: 'piece', name: 'x', description: 'x', quantity: 1, unitGrossCents: 5047, discountPercent: 0, grossCents: 5047 }] }));
+    await fetch(`${local.endpoint}/${local.account}/invoice_receipts.json?api_key=${local.apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        invoice_receipt: {
+          date: '07/12/2026',
+          reference: 'encomenda-222222',
+          client: { name: 'Joias Lda', code: '501964843', fiscal_id: '501964843' },
+          items: [{ name: 'x', unit_price: '41.032520', quantity: '1', tax: { name: 'IVA23' } }],
+        },
+      }),
+    });
+    const issued = await ix.issueInvoiceReceipt(
+      request('encomenda-222222', {
+        customer: nif,
+        lines: [{ kind: 'piece', name: 'x', description: 'x', quantity: 1, unitGrossCents: 5047, discountPercent: 0, grossCents: 5047 }],
+      }),
+    );
     expect(issued.number).toBe('FR A/2');
     expect(local.documents().filter((doc) => doc.reference === 'encomenda-222222')).toHaveLength(1);
   });
@@ -70,13 +90,37 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
   it('credit notes reference the invoice and never credit more than is left', async () => {
     const ix = provider();
     const invoice = await ix.issueInvoiceReceipt(request('encomenda-444444'));
-    const partial = await ix.issueCreditNote(invoice, { reference: 'encomenda-444444-reembolso-1', orderNumber: 444444, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 1000, 444444, 'Reembolso parcial'), amountCents: 1000, vatPercent: 23, reason: 'Reembolso parcial' });
+    const partial = await ix.issueCreditNote(invoice, {
+      reference: 'encomenda-444444-reembolso-1',
+      orderNumber: 444444,
+      date: '2026-12-07',
+      lines: creditNoteLines(invoiceLines(order), 1000, 444444, 'Reembolso parcial'),
+      amountCents: 1000,
+      vatPercent: 23,
+      reason: 'Reembolso parcial',
+    });
     expect(partial).toMatchObject({ kind: 'credit-note', number: 'NC A/1', totalCents: 1000 });
     const note = local.documents().find((doc) => doc.id === Number(partial.documentId))!;
     expect(note.owner_invoice_id).toBe(Number(invoice.documentId));
-    const tooMuch = ix.issueCreditNote(invoice, { reference: 'encomenda-444444-reembolso-2', orderNumber: 444444, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 5047, 444444, 'Encomenda cancelada'), amountCents: 5047, vatPercent: 23, reason: 'Encomenda cancelada' });
+    const tooMuch = ix.issueCreditNote(invoice, {
+      reference: 'encomenda-444444-reembolso-2',
+      orderNumber: 444444,
+      date: '2026-12-07',
+      lines: creditNoteLines(invoiceLines(order), 5047, 444444, 'Encomenda cancelada'),
+      amountCents: 5047,
+      vatPercent: 23,
+      reason: 'Encomenda cancelada',
+    });
     await expect(tooMuch).rejects.toMatchObject({ kind: 'request' });
-    const rest = await ix.issueCreditNote(invoice, { reference: 'encomenda-444444-reembolso-3', orderNumber: 444444, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 4047, 444444, 'Encomenda cancelada'), amountCents: 4047, vatPercent: 23, reason: 'Encomenda cancelada' });
+    const rest = await ix.issueCreditNote(invoice, {
+      reference: 'encomenda-444444-reembolso-3',
+      orderNumber: 444444,
+      date: '2026-12-07',
+      lines: creditNoteLines(invoiceLines(order), 4047, 444444, 'Encomenda cancelada'),
+      amountCents: 4047,
+      vatPercent: 23,
+      reason: 'Encomenda cancelada',
+    });
     expect(rest.totalCents).toBe(4047);
   });
 
@@ -88,7 +132,8 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     await ix.pdf(invoice);
     expect(await ix.pdf(invoice)).toBe(`${local.url}/pdf/${invoice.permalink!.split('/').pop()}.pdf`);
     // Its number, or any number, opens nothing.
-    for (const guess of [`documentos/${invoice.documentId}`, `pdf/${invoice.documentId}.pdf`, 'documentos/1', 'pdf/1.pdf']) expect((await fetch(`${local.url}/${guess}`)).status).toBe(404);
+    for (const guess of [`documentos/${invoice.documentId}`, `pdf/${invoice.documentId}.pdf`, 'documentos/1', 'pdf/1.pdf'])
+      expect((await fetch(`${local.url}/${guess}`)).status).toBe(404);
   });
 
   it('the PDF is made on the first ask (202), then linked, and is a PDF; the e-mail is sent; cancel needs a reason', async () => {
@@ -98,7 +143,11 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     const url = await ix.pdf(invoice);
     const pdf = await fetch(url!);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await ix.email(invoice, { email: 'ana@example.com', subject: 'Fatura', body: 'Segue a fatura.' });
     expect(local.documents().find((doc) => doc.id === Number(invoice.documentId))!.emails).toEqual(['ana@example.com']);
     await ix.cancel(invoice, 'Emitida por engano');
@@ -109,7 +158,9 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
   });
 
   it('a wrong key is credentials, an outage and the rate limit are outages', async () => {
-    await expect(invoiceXpressProvider({ account: local.account, apiKey: 'wrong', endpoint: local.endpoint }).checkCredentials()).rejects.toMatchObject({ kind: 'credentials' });
+    await expect(
+      invoiceXpressProvider({ account: local.account, apiKey: 'wrong', endpoint: local.endpoint }).checkCredentials(),
+    ).rejects.toMatchObject({ kind: 'credentials' });
     await expect(provider().checkCredentials()).resolves.toBeUndefined();
     local.setOutage(true);
     await expect(provider().issueInvoiceReceipt(request('encomenda-666666'))).rejects.toMatchObject({ kind: 'unavailable' });
@@ -135,7 +186,15 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
       const first = await startInvoicingLocal({ account: 'a', apiKey: 'k', stateFile });
       const ix = invoiceXpressProvider({ account: 'a', apiKey: 'k', endpoint: first.endpoint });
       const invoice = await ix.issueInvoiceReceipt(request('encomenda-777777'));
-      await ix.issueCreditNote(invoice, { reference: 'encomenda-777777-r1', orderNumber: 777777, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 1000, 777777, 'Reembolso parcial'), amountCents: 1000, vatPercent: 23, reason: 'Reembolso parcial' });
+      await ix.issueCreditNote(invoice, {
+        reference: 'encomenda-777777-r1',
+        orderNumber: 777777,
+        date: '2026-12-07',
+        lines: creditNoteLines(invoiceLines(order), 1000, 777777, 'Reembolso parcial'),
+        amountCents: 1000,
+        vatPercent: 23,
+        reason: 'Reembolso parcial',
+      });
       await first.stop();
       const again = await startInvoicingLocal({ account: 'a', apiKey: 'k', stateFile });
       try {
@@ -151,7 +210,17 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
         expect(next.number).toBe('FR A/2');
         expect(Number(next.documentId)).toBeGreaterThan(Number(invoice.documentId));
         // The credit note credited 10,00 € of the invoice before the restart: no more than the rest now.
-        await expect(ix2.issueCreditNote(invoice, { reference: 'encomenda-777777-r2', orderNumber: 777777, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 5047, 777777, 'x'), amountCents: 5047, vatPercent: 23, reason: 'x' })).rejects.toMatchObject({ kind: 'request' });
+        await expect(
+          ix2.issueCreditNote(invoice, {
+            reference: 'encomenda-777777-r2',
+            orderNumber: 777777,
+            date: '2026-12-07',
+            lines: creditNoteLines(invoiceLines(order), 5047, 777777, 'x'),
+            amountCents: 5047,
+            vatPercent: 23,
+            reason: 'x',
+          }),
+        ).rejects.toMatchObject({ kind: 'request' });
         const pdf = await fetch(invoice.permalink!);
         expect(pdf.headers.get('content-type')).toBe('application/pdf');
       } finally {

@@ -9,7 +9,17 @@ import { INVOICING_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { INVOICE_STREAM_FILTER, jobs, streamConsumers } from '#lambdas/jobs.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { routes } from '#lambdas/routes.ts';
-import { actionsOf, functionEnv, functionRole, removeScratch, roleUsesSecret, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import {
+  actionsOf,
+  functionEnv,
+  functionRole,
+  removeScratch,
+  roleUsesSecret,
+  statementsOfRole,
+  synthShop,
+  SYNTH_TIMEOUT_MS,
+  type Synthesized,
+} from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -32,7 +42,7 @@ describe("the invoicing provider's API key", () => {
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
   });
 
-  it('is read only by the functions whose rows grant invoicingKey, by ARN; the stand-in endpoint is the twin\'s alone', () => {
+  it("is read only by the functions whose rows grant invoicingKey, by ARN; the stand-in endpoint is the twin's alone", () => {
     for (const [key, f] of shop.stack.api.functions.entries()) {
       const row = routes.find((route) => routeKeyOf(route) === key)!;
       const granted = row.grants.some((grant) => 'invoicingKey' in grant);
@@ -60,17 +70,24 @@ describe('the invoices consumer and its redrive', () => {
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify(INVOICE_STREAM_FILTER) }] },
     });
     // The dead letters are watched: an alarm on the queue's depth.
-    const watched = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(r.Properties).includes(shop.logicalId(shop.stack.outbox.deadLetterQueue)));
+    const watched = Object.values(shop.json.Resources).filter(
+      (r) =>
+        r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(r.Properties).includes(shop.logicalId(shop.stack.outbox.deadLetterQueue)),
+    );
     expect(watched.length).toBeGreaterThan(0);
   });
 
   it('reaches the key (GetSecretValue only), the orders (read and write, no delete), the outbox (its own mails) and the settings (read): nothing else', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
-    expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([{ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } }]);
+    expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([
+      { actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } },
+    ]);
     const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
     const named = JSON.stringify(dynamo.map((s) => s.Resource));
-    const reached = Object.entries(shop.stack.data.tables).filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`)).map(([key]) => key);
+    const reached = Object.entries(shop.stack.data.tables)
+      .filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`))
+      .map(([key]) => key);
     expect(reached.sort()).toEqual(['orders', 'outbox', 'settings']);
     expect(actionsOf(dynamo)).not.toContain('dynamodb:DeleteItem');
     const env = envOf(fn());
@@ -84,6 +101,9 @@ describe('the invoices consumer and its redrive', () => {
     expect(actionsOf(statements).filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
     const orders = shop.json.Resources[shop.logicalId(shop.stack.data.tables.orders)]!;
     const indexes = orders.Properties.GlobalSecondaryIndexes as { IndexName: string; KeySchema: { AttributeName: string }[] }[];
-    expect(indexes.find((index) => index.IndexName === 'byInvoiceDue')?.KeySchema.map((key) => key.AttributeName)).toEqual(['invoiceQueue', 'invoiceDueAt']);
+    expect(indexes.find((index) => index.IndexName === 'byInvoiceDue')?.KeySchema.map((key) => key.AttributeName)).toEqual([
+      'invoiceQueue',
+      'invoiceDueAt',
+    ]);
   });
 });

@@ -60,7 +60,10 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
       const resources = [statement.Resource].flat();
       if (actionsOf([statement]).includes('ses:GetAccount')) {
         expect(actionsOf([statement]), JSON.stringify(statement)).toEqual(['ses:GetAccount']);
-        expect(grants.some((grant) => 'sesAccount' in grant), key).toBe(true);
+        expect(
+          grants.some((grant) => 'sesAccount' in grant),
+          key,
+        ).toBe(true);
         continue;
       }
       expect(resources, JSON.stringify(statement)).not.toContain('*');
@@ -75,7 +78,9 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
       expect(referenced.has(shop.logicalId(shop.stack.data.tables[table])), `${key} → table ${table}`).toBe(allowedTables.includes(table));
     }
     for (const bucket of bucketKeys) {
-      expect(referenced.has(shop.logicalId(shop.stack.data.buckets[bucket])), `${key} → bucket ${bucket}`).toBe(allowedBuckets.includes(bucket));
+      expect(referenced.has(shop.logicalId(shop.stack.data.buckets[bucket])), `${key} → bucket ${bucket}`).toBe(
+        allowedBuckets.includes(bucket),
+      );
     }
   });
 
@@ -97,7 +102,9 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
 
   it('may send mail only if its row grants mail, and read the sender identity only if it grants that', () => {
     const actions = actionsOf(statements()).filter((action) => action.startsWith('ses:'));
-    expect(actions.some((action) => action !== 'ses:GetEmailIdentity' && action !== 'ses:GetAccount')).toBe(grants.some((grant) => 'mail' in grant));
+    expect(actions.some((action) => action !== 'ses:GetEmailIdentity' && action !== 'ses:GetAccount')).toBe(
+      grants.some((grant) => 'mail' in grant),
+    );
     // Whether the account is in SES's sandbox: ses:GetAccount only with the `sesAccount` grant (docs/design.md §33).
     expect(actions.includes('ses:GetAccount')).toBe(grants.some((grant) => 'sesAccount' in grant));
     const asksSes = grants.some((grant) => 'senderIdentity' in grant);
@@ -123,6 +130,10 @@ describe('GET /api/admin/dashboard', () => {
     const tableOf = new Map(tableKeys.map((table) => [shop.logicalId(shop.stack.data.tables[table]), table] as const));
     expect([...reached].map((id) => tableOf.get(id)).sort()).toEqual(['counters', 'products', 'settings']);
     for (const action of actionsOf(dynamo)) expect(action).not.toMatch(/Put|Update|Delete|Write/);
-    expect(dashboardRoute.grants).toEqual([{ table: 'counters', access: 'read' }, { table: 'products', access: 'read' }, { table: 'settings', access: 'read' }]);
+    expect(dashboardRoute.grants).toEqual([
+      { table: 'counters', access: 'read' },
+      { table: 'products', access: 'read' },
+      { table: 'settings', access: 'read' },
+    ]);
   });
 });

@@ -24,13 +24,18 @@ describe('a synth for linting only', () => {
     expect(stack.bundlingRequired).toBe(false);
   });
 
-  it("gives every stack a rule whose assertion is false: CloudFormation refuses the template before any change", () => {
+  it('gives every stack a rule whose assertion is false: CloudFormation refuses the template before any change', () => {
     const app = new App();
     const stacks = [new Stack(app, 'Shop'), new Stack(app, 'Edge')];
     refuseDeploys(app);
     for (const stack of stacks) {
-      const rules = Template.fromStack(stack).toJSON().Rules as Record<string, { Assertions: { Assert: unknown; AssertDescription: string }[] }>;
-      expect(rules.LintOnlyTemplate!.Assertions).toEqual([{ Assert: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'lint-only'] }, AssertDescription: expect.stringContaining('lintOnly') }]);
+      const rules = Template.fromStack(stack).toJSON().Rules as Record<
+        string,
+        { Assertions: { Assert: unknown; AssertDescription: string }[] }
+      >;
+      expect(rules.LintOnlyTemplate!.Assertions).toEqual([
+        { Assert: { 'Fn::Equals': [{ Ref: 'AWS::Region' }, 'lint-only'] }, AssertDescription: expect.stringContaining('lintOnly') },
+      ]);
     }
   });
 });

@@ -27,13 +27,20 @@ const VARIANTS: Record<string, Record<string, string>> = {
   firstDeploy: { firstDeploy: 'true' },
 };
 
-beforeAll(() => {
-  for (const [name, context] of Object.entries(VARIANTS)) apps[name] = synthApp(context).templates;
-}, SYNTH_TIMEOUT_MS * Object.keys(VARIANTS).length);
+beforeAll(
+  () => {
+    for (const [name, context] of Object.entries(VARIANTS)) apps[name] = synthApp(context).templates;
+  },
+  SYNTH_TIMEOUT_MS * Object.keys(VARIANTS).length,
+);
 afterAll(removeScratch);
 
 const resourcesOf = (templates: Templates, type: string) =>
-  Object.entries(templates).flatMap(([file, t]) => Object.entries(t.Resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ file, id, r, t })));
+  Object.entries(templates).flatMap(([file, t]) =>
+    Object.entries(t.Resources)
+      .filter(([, r]) => r.Type === type)
+      .map(([id, r]) => ({ file, id, r, t })),
+  );
 
 describe.each(Object.keys(VARIANTS))('the app, %s', (name) => {
   it('has the cross-region helpers, and every function of every template logs into a group of its template kept a month', () => {
@@ -41,7 +48,12 @@ describe.each(Object.keys(VARIANTS))('the app, %s', (name) => {
     const functions = resourcesOf(templates, 'AWS::Lambda::Function');
     if (name.includes('free')) {
       const files = new Set(functions.filter(({ id }) => /CrossRegionExport(Writer|Reader)/.test(id)).map(({ file }) => file));
-      expect([...files].sort()).toEqual(['JoiasInox-test-EdgeLogs.template.json', 'JoiasInox-test-Plan.template.json', 'JoiasInox-test-Waf.template.json', 'JoiasInox-test.template.json']);
+      expect([...files].sort()).toEqual([
+        'JoiasInox-test-EdgeLogs.template.json',
+        'JoiasInox-test-Plan.template.json',
+        'JoiasInox-test-Waf.template.json',
+        'JoiasInox-test.template.json',
+      ]);
     }
     for (const { file, id, r, t } of functions) {
       const group = r.Properties?.LoggingConfig?.LogGroup;
@@ -54,16 +66,21 @@ describe.each(Object.keys(VARIANTS))('the app, %s', (name) => {
   });
 
   it('has a retention on every log group', () => {
-    for (const { file, id, r } of resourcesOf(apps[name]!, 'AWS::Logs::LogGroup')) expect(r.Properties?.RetentionInDays, `${file} ${id}`).toBeGreaterThan(0);
+    for (const { file, id, r } of resourcesOf(apps[name]!, 'AWS::Logs::LogGroup'))
+      expect(r.Properties?.RetentionInDays, `${file} ${id}`).toBeGreaterThan(0);
   });
 
   it('has detailed (per-route, billed) metrics only on the routes an alarm reads per route', () => {
     const templates = apps[name]!;
     const detailed = resourcesOf(templates, 'AWS::ApiGatewayV2::Stage').flatMap(({ r }) => {
       expect(r.Properties?.DefaultRouteSettings?.DetailedMetricsEnabled, 'detailed metrics on every route').toBeUndefined();
-      return Object.entries((r.Properties?.RouteSettings ?? {}) as Record<string, { DetailedMetricsEnabled?: boolean }>).filter(([, s]) => s.DetailedMetricsEnabled).map(([key]) => key);
+      return Object.entries((r.Properties?.RouteSettings ?? {}) as Record<string, { DetailedMetricsEnabled?: boolean }>)
+        .filter(([, s]) => s.DetailedMetricsEnabled)
+        .map(([key]) => key);
     });
-    const read = resourcesOf(templates, 'AWS::CloudWatch::Alarm').flatMap(({ r }) => ((r.Properties?.Dimensions ?? []) as { Name: string; Value: unknown }[]).filter((d) => d.Name === 'Route').map((d) => d.Value));
+    const read = resourcesOf(templates, 'AWS::CloudWatch::Alarm').flatMap(({ r }) =>
+      ((r.Properties?.Dimensions ?? []) as { Name: string; Value: unknown }[]).filter((d) => d.Name === 'Route').map((d) => d.Value),
+    );
     expect(detailed.length).toBeGreaterThan(0);
     expect(detailed.sort()).toEqual([...new Set(read)].sort());
   });
@@ -86,7 +103,9 @@ describe.each(Object.keys(VARIANTS))('the app, %s', (name) => {
     const deadLetters = new Set([
       ...resourcesOf(templates, 'AWS::Lambda::EventSourceMapping').flatMap(({ r }) => refs(r.Properties?.DestinationConfig)),
       ...resourcesOf(templates, 'AWS::Lambda::EventInvokeConfig').flatMap(({ r }) => refs(r.Properties?.DestinationConfig)),
-      ...resourcesOf(templates, 'AWS::Events::Rule').flatMap(({ r }) => refs((r.Properties?.Targets ?? []).map((target: { DeadLetterConfig?: unknown }) => target.DeadLetterConfig ?? null))),
+      ...resourcesOf(templates, 'AWS::Events::Rule').flatMap(({ r }) =>
+        refs((r.Properties?.Targets ?? []).map((target: { DeadLetterConfig?: unknown }) => target.DeadLetterConfig ?? null)),
+      ),
     ]);
     const queues = new Set(resourcesOf(templates, 'AWS::SQS::Queue').map(({ id }) => id));
     const dead = [...deadLetters].filter((id) => queues.has(id));

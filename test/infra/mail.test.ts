@@ -42,7 +42,10 @@ afterAll(removeScratch);
 
 const ids = MAIL_TEMPLATE_IDS;
 /** The footer's first line of a template: "not an invoice", but where the mail carries one. */
-const footerOf = (id: MailTemplateId) => (id === 'invoice-document' ? 'O documento fiscal é o PDF emitido pelo nosso programa de faturação certificado; este e-mail não o substitui.' : 'Este e-mail não é uma fatura.');
+const footerOf = (id: MailTemplateId) =>
+  id === 'invoice-document'
+    ? 'O documento fiscal é o PDF emitido pelo nosso programa de faturação certificado; este e-mail não o substitui.'
+    : 'Este e-mail não é uma fatura.';
 
 /** The parts of a template as the synthesized stack gives them to SES. */
 function synthesized(id: MailTemplateId): MailParts {
@@ -98,7 +101,8 @@ function contexts(html: string, marker: RegExp): { context: string; key: string 
     for (const match of value.matchAll(marker)) hits.push({ context, key: match[1]! });
   };
   const walk = (node: Parse5Node, parentTag: string): void => {
-    if (node.nodeName === '#text') record(['style', 'script', 'title'].includes(parentTag) ? parentTag : 'text', (node as DefaultTreeAdapterMap['textNode']).value);
+    if (node.nodeName === '#text')
+      record(['style', 'script', 'title'].includes(parentTag) ? parentTag : 'text', (node as DefaultTreeAdapterMap['textNode']).value);
     else if (node.nodeName === '#comment') record('comment', (node as DefaultTreeAdapterMap['commentNode']).data);
     if ('attrs' in node) for (const attr of node.attrs) record(`attr:${attr.name}`, attr.value);
     const tag = 'tagName' in node ? node.tagName : parentTag;
@@ -113,7 +117,8 @@ function contexts(html: string, marker: RegExp): { context: string; key: string 
 function markerData(value: unknown, key = ''): unknown {
   if (typeof value === 'string' || typeof value === 'number') return `zzmark${key || 'root'}zz`;
   if (Array.isArray(value)) return value.map((item) => markerData(item, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markerData(v, key ? `${key}.${k}` : k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, markerData(v, key ? `${key}.${k}` : k)]));
   return value;
 }
 
@@ -144,29 +149,32 @@ describe('SES', () => {
     });
   });
 
-  it.each(ids)('%s has a subject, a responsive branded HTML part and a plain-text part, both with the footer (the seller a placeholder)', (id) => {
-    const { subject, html, text } = synthesized(id);
-    expect(subject.trim()).not.toBe('');
-    expect(subject).not.toMatch(/[\r\n]/);
-    expect(html).toMatch(/^<!doctype html>/i);
-    expect(html).toContain('<html lang="pt" dir="ltr"');
-    expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
-    expect(html).toMatch(/@media only screen and \(min-width:480px\)/);
-    expect(html).not.toMatch(/fonts\.googleapis|<script|<img/i);
-    for (const part of [html, text]) {
-      expect(part).toContain(SHOP_BRAND.name);
-      // The contact address is Definições' (`{{shop.email}}`), the one of the site's footer: none baked in.
-      expect(part).not.toContain(SHOP_BRAND.email);
-      // Every mail says it is not an invoice, but the one that carries a fatura: it names the PDF as the fiscal document.
-      expect(part).toContain(footerOf(id));
-      // No seller identification is baked in at build time: it is a setting, filled when the mail is sent.
-      expect(part).not.toMatch(/a preencher/i);
-    }
-    expect(html).toContain(`${footerOf(id)}<br />{{shop.legal}} · {{shop.email}}`);
-    expect(text).toContain(`${footerOf(id)}\n{{text.shop.legal}} · {{text.shop.email}}\n`);
-    if (id === 'invoice-document') expect(`${html}${text}`).not.toContain('não é uma fatura');
-    expect(text).not.toMatch(/<[a-z]/i);
-  });
+  it.each(ids)(
+    '%s has a subject, a responsive branded HTML part and a plain-text part, both with the footer (the seller a placeholder)',
+    (id) => {
+      const { subject, html, text } = synthesized(id);
+      expect(subject.trim()).not.toBe('');
+      expect(subject).not.toMatch(/[\r\n]/);
+      expect(html).toMatch(/^<!doctype html>/i);
+      expect(html).toContain('<html lang="pt" dir="ltr"');
+      expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+      expect(html).toMatch(/@media only screen and \(min-width:480px\)/);
+      expect(html).not.toMatch(/fonts\.googleapis|<script|<img/i);
+      for (const part of [html, text]) {
+        expect(part).toContain(SHOP_BRAND.name);
+        // The contact address is Definições' (`{{shop.email}}`), the one of the site's footer: none baked in.
+        expect(part).not.toContain(SHOP_BRAND.email);
+        // Every mail says it is not an invoice, but the one that carries a fatura: it names the PDF as the fiscal document.
+        expect(part).toContain(footerOf(id));
+        // No seller identification is baked in at build time: it is a setting, filled when the mail is sent.
+        expect(part).not.toMatch(/a preencher/i);
+      }
+      expect(html).toContain(`${footerOf(id)}<br />{{shop.legal}} · {{shop.email}}`);
+      expect(text).toContain(`${footerOf(id)}\n{{text.shop.legal}} · {{text.shop.email}}\n`);
+      if (id === 'invoice-document') expect(`${html}${text}`).not.toContain('não é uma fatura');
+      expect(text).not.toMatch(/<[a-z]/i);
+    },
+  );
 
   it.each(ids)('%s shows the seller identification it is sent with in both footers: as typed in the text, escaped in the HTML', (id) => {
     const parts = synthesized(id);
@@ -176,7 +184,9 @@ describe('SES', () => {
     const email = 'contacto@exemplo.pt';
     const marked = renderAsSes(parts, id, { ...(benignMailData[id] as object), shop: { legal, email } } as never);
     expect(marked.text).toContain(`\n${legal} · ${email}\n`);
-    expect(marked.html).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt; &amp; Filhos, Lda. · NIF 500000000 · Sede: Rua &#123;&#123;number&#125;&#125;, 1 · ${email}`);
+    expect(marked.html).toContain(
+      `Joias &lt;b&gt;Inox&lt;/b&gt; &amp; Filhos, Lda. · NIF 500000000 · Sede: Rua &#123;&#123;number&#125;&#125;, 1 · ${email}`,
+    );
     expect(marked.html).not.toContain('<b>');
     const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
     expect(hostile.text).toContain(`${EVIL_LINK} {{number}}${EVIL_IMG}`);
@@ -186,7 +196,8 @@ describe('SES', () => {
   it.each(ids)('%s reads escaped values in the HTML and only plain (text) values in the subject and text', (id) => {
     const { subject, html, text } = synthesized(id);
     for (const { path } of placeholders(html)) expect(path.split('.')[0], `${id} HTML reads ${path}`).not.toBe(TEXT_ROOT);
-    for (const { path } of [...placeholders(subject), ...placeholders(text)]) expect(path.split('.')[0], `${id} subject/text reads ${path}`).toBe(TEXT_ROOT);
+    for (const { path } of [...placeholders(subject), ...placeholders(text)])
+      expect(path.split('.')[0], `${id} subject/text reads ${path}`).toBe(TEXT_ROOT);
   });
 
   it.each(ids)('%s puts a value inside an attribute only for its URL fields, and never in a comment, style or script', (id) => {
@@ -209,18 +220,25 @@ describe('SES', () => {
     expect(new Set(outsideText.map((hit) => hit.key))).toEqual(new Set(allowed));
   });
 
-  it.each(ids)('%s rendered as SES renders it (no escaping) with hostile values keeps its structure; the text part shows them as typed', (id) => {
-    const parts = synthesized(id);
-    const benign = renderAsSes(parts, id, benignMailData[id] as never);
-    const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
-    // The hostile order has one line: compare with the benign order cut to one line.
-    const benignOneLine = renderAsSes(parts, id, { ...(benignMailData[id] as object), ...(id === 'order-received' ? { lines: benignMailData['order-received'].lines.slice(0, 1) } : {}) } as never);
-    expect(tagCounts(hostile.html)).toEqual(tagCounts(benignOneLine.html));
-    expect(hostile.html).not.toMatch(/<a [^>]*evil|<img|<script|onerror=/i);
-    expect(hostile.subject).not.toMatch(/[\r\n\u202E\u200B]/);
-    expect(benign.subject).not.toContain('{{');
-    if (id !== 'back-in-stock') expect(hostile.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{number}}<img src=x onerror=alert(1)>');
-  });
+  it.each(ids)(
+    '%s rendered as SES renders it (no escaping) with hostile values keeps its structure; the text part shows them as typed',
+    (id) => {
+      const parts = synthesized(id);
+      const benign = renderAsSes(parts, id, benignMailData[id] as never);
+      const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
+      // The hostile order has one line: compare with the benign order cut to one line.
+      const benignOneLine = renderAsSes(parts, id, {
+        ...(benignMailData[id] as object),
+        ...(id === 'order-received' ? { lines: benignMailData['order-received'].lines.slice(0, 1) } : {}),
+      } as never);
+      expect(tagCounts(hostile.html)).toEqual(tagCounts(benignOneLine.html));
+      expect(hostile.html).not.toMatch(/<a [^>]*evil|<img|<script|onerror=/i);
+      expect(hostile.subject).not.toMatch(/[\r\n\u202E\u200B]/);
+      expect(benign.subject).not.toContain('{{');
+      if (id !== 'back-in-stock')
+        expect(hostile.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{number}}<img src=x onerror=alert(1)>');
+    },
+  );
 
   it('order-received shows the lines, the discount with a minus, the shipping and the total, in both parts', () => {
     const { html, text } = renderAsSes(synthesized('order-received'), 'order-received', benignMailData['order-received']);
@@ -230,7 +248,12 @@ describe('SES', () => {
     expect(text).toContain('Subtotal antes do desconto: 50,22 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal: 46,48 €');
     expect(text).toContain('Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal');
     expect(html).toMatch(/Desconto<\/td><td class="valor"[^>]*>−3,74 €/);
-    const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', { ...benignMailData['order-received'], noDiscount: true, shippingMethod: undefined, address: undefined });
+    const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', {
+      ...benignMailData['order-received'],
+      noDiscount: true,
+      shippingMethod: undefined,
+      address: undefined,
+    });
     expect(withoutDiscount.text).toContain('Subtotal: 50,22 €\nPortes: Grátis\nTotal: 46,48 €');
     expect(withoutDiscount.text).not.toContain('Morada');
     expect(withoutDiscount.html).not.toContain('Desconto');
@@ -252,14 +275,21 @@ describe('SES', () => {
 });
 
 type Resource = Synthesized['json']['Resources'][string];
-const resourcesOf = (s: Synthesized, type: string): [string, Resource][] => Object.entries(s.json.Resources).filter(([, r]) => r.Type === type);
+const resourcesOf = (s: Synthesized, type: string): [string, Resource][] =>
+  Object.entries(s.json.Resources).filter(([, r]) => r.Type === type);
 const CONFIGURATION_SET = configurationSetName('test');
 
 /** Every function whose row grants mail, and every function whose row does not. */
 const functionsByMail = (s: Synthesized, mail: boolean) => [
-  ...routes.filter((route) => (route.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((route) => [routeKeyOf(route), s.stack.api.functions.get(routeKeyOf(route))!] as const),
-  ...jobs.filter((job) => (job.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((job) => [`scheduled ${job.name}`, s.stack.jobs.functions.get(job.name)!] as const),
-  ...streamConsumers.filter((consumer) => (consumer.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((consumer) => [`stream ${consumer.name}`, s.stack.outbox.functions.get(consumer.name)!] as const),
+  ...routes
+    .filter((route) => (route.grants as readonly Grant[]).some((g) => 'mail' in g) === mail)
+    .map((route) => [routeKeyOf(route), s.stack.api.functions.get(routeKeyOf(route))!] as const),
+  ...jobs
+    .filter((job) => (job.grants as readonly Grant[]).some((g) => 'mail' in g) === mail)
+    .map((job) => [`scheduled ${job.name}`, s.stack.jobs.functions.get(job.name)!] as const),
+  ...streamConsumers
+    .filter((consumer) => (consumer.grants as readonly Grant[]).some((g) => 'mail' in g) === mail)
+    .map((consumer) => [`stream ${consumer.name}`, s.stack.outbox.functions.get(consumer.name)!] as const),
 ];
 
 describe('SES configuration set', () => {
@@ -287,13 +317,17 @@ describe('SES configuration set', () => {
     expect(destination.EventDestination.Enabled).toBe(true);
     // "Only the default bus is supported" (CloudFormation, EventBridgeDestination.EventBusArn).
     expect(destination.EventDestination.EventBridgeDestination).toEqual({
-      EventBusArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':events:eu-west-1:', { Ref: 'AWS::AccountId' }, ':event-bus/default']] },
+      EventBusArn: {
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':events:eu-west-1:', { Ref: 'AWS::AccountId' }, ':event-bus/default']],
+      },
     });
     expect([...destination.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'reject']);
   });
 
   it('counts rendering failures and rejects as CloudWatch metrics by configuration set', () => {
-    const toMetrics = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination').filter(([, r]) => r.Properties.EventDestination.CloudWatchDestination);
+    const toMetrics = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination').filter(
+      ([, r]) => r.Properties.EventDestination.CloudWatchDestination,
+    );
     expect(toMetrics).toHaveLength(1);
     const destination = toMetrics[0]![1].Properties.EventDestination;
     expect([...destination.MatchingEventTypes].sort()).toEqual(['reject', 'renderingFailure']);
@@ -307,7 +341,9 @@ describe('SES configuration set', () => {
       expect(resourcesOf(s, 'AWS::SNS::Topic').map(([id]) => id)).toEqual([s.logicalId(s.stack.alarms.topic)]);
       expect(resourcesOf(s, 'AWS::KMS::Key')).toEqual([]);
       const subscriptions = resourcesOf(s, 'AWS::SNS::Subscription').map(([, r]) => r.Properties);
-      expect(subscriptions.every((sub) => JSON.stringify(sub.TopicArn) === JSON.stringify({ Ref: s.logicalId(s.stack.alarms.topic) }))).toBe(true);
+      expect(
+        subscriptions.every((sub) => JSON.stringify(sub.TopicArn) === JSON.stringify({ Ref: s.logicalId(s.stack.alarms.topic) })),
+      ).toBe(true);
       expect(Object.keys(s.json.Outputs!)).not.toContain('MailEventsTopicArn');
     }
     // The operator's address is subscribed to the alarms only (no per-bounce e-mail with a customer's address).
@@ -328,7 +364,11 @@ describe('SES configuration set', () => {
     // The twin's bus applies the very same pattern.
     expect(rule.EventPattern).toEqual(mailEventsPattern(CONFIGURATION_SET));
     // Each event type the configuration set publishes is one the rule lets through.
-    const detailTypeOf: Record<string, string> = { bounce: SES_EVENT_DETAIL_TYPES.Bounce, complaint: SES_EVENT_DETAIL_TYPES.Complaint, reject: SES_EVENT_DETAIL_TYPES.Reject };
+    const detailTypeOf: Record<string, string> = {
+      bounce: SES_EVENT_DETAIL_TYPES.Bounce,
+      complaint: SES_EVENT_DETAIL_TYPES.Complaint,
+      reject: SES_EVENT_DETAIL_TYPES.Reject,
+    };
     expect(MAIL_EVENTS_TO_BUS.map((type) => detailTypeOf[type])).toEqual(rule.EventPattern['detail-type']);
 
     const fn = shop.stack.mailEvents.recorder;
@@ -348,7 +388,9 @@ describe('SES configuration set', () => {
       SourceArn: { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.rule), 'Arn'] },
     });
     expect(
-      resourcesOf(shop, 'AWS::Lambda::Permission').filter(([, r]) => JSON.stringify(r.Properties.FunctionName).includes(shop.logicalId(fn.function))),
+      resourcesOf(shop, 'AWS::Lambda::Permission').filter(([, r]) =>
+        JSON.stringify(r.Properties.FunctionName).includes(shop.logicalId(fn.function)),
+      ),
     ).toHaveLength(1);
   });
 
@@ -382,7 +424,16 @@ describe('SES configuration set', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(fn.role));
     const actions = actionsOf(statements);
     expect(actions).toContain('dynamodb:UpdateItem');
-    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('s3:') || action.startsWith('sns:') || action.startsWith('kms:') || action === 'dynamodb:Scan')).toEqual([]);
+    expect(
+      actions.filter(
+        (action) =>
+          action.startsWith('ses:') ||
+          action.startsWith('s3:') ||
+          action.startsWith('sns:') ||
+          action.startsWith('kms:') ||
+          action === 'dynamodb:Scan',
+      ),
+    ).toEqual([]);
     const queueArn = { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.deadLetterQueue), 'Arn'] };
     for (const statement of statements.filter((st) => actionsOf([st]).some((action) => action.startsWith('sqs:')))) {
       expect(statement.Resource).toEqual(queueArn);
@@ -403,18 +454,23 @@ describe('SES configuration set', () => {
     expect(functionsByMail(shop, false).length).toBeGreaterThan(0);
   });
 
-  it.each([true, false])('a function whose row grants mail (%s) gets the configuration set name, and may send on the configuration set ARN', (mail) => {
-    for (const [key, fn] of functionsByMail(shop, mail)) {
-      const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables as Record<string, unknown>;
-      expect(env[MAIL_ENV.configurationSet], key).toBe(mail ? CONFIGURATION_SET : undefined);
-      const sends = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((statement) => actionsOf([statement]).includes('ses:SendEmail'));
-      expect(sends.length, key).toBe(mail ? 1 : 0);
-      if (!mail) continue;
-      const resources = JSON.stringify(sends[0]!.Resource);
-      expect(resources, key).toContain(`:configuration-set/${CONFIGURATION_SET}`);
-      expect(resources, key).toContain(`:identity/${TEST_SENDER}`);
-    }
-  });
+  it.each([true, false])(
+    'a function whose row grants mail (%s) gets the configuration set name, and may send on the configuration set ARN',
+    (mail) => {
+      for (const [key, fn] of functionsByMail(shop, mail)) {
+        const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables as Record<string, unknown>;
+        expect(env[MAIL_ENV.configurationSet], key).toBe(mail ? CONFIGURATION_SET : undefined);
+        const sends = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((statement) =>
+          actionsOf([statement]).includes('ses:SendEmail'),
+        );
+        expect(sends.length, key).toBe(mail ? 1 : 0);
+        if (!mail) continue;
+        const resources = JSON.stringify(sends[0]!.Resource);
+        expect(resources, key).toContain(`:configuration-set/${CONFIGURATION_SET}`);
+        expect(resources, key).toContain(`:identity/${TEST_SENDER}`);
+      }
+    },
+  );
 });
 
 describe('SES sender domain (context senderDomain)', () => {
@@ -431,23 +487,32 @@ describe('SES sender domain (context senderDomain)', () => {
     expect(identity.DkimAttributes).toEqual({ SigningEnabled: true });
     expect(identity.DkimSigningAttributes).toEqual({ NextSigningKeyLength: 'RSA_2048_BIT' });
     expect(identity.MailFromAttributes).toEqual({ MailFromDomain: `mail.${SENDER_DOMAIN}`, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' });
-    expect(identity.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: withDomain.logicalId(withDomain.stack.mail!.configurationSet) } });
+    expect(identity.ConfigurationSetAttributes).toEqual({
+      ConfigurationSetName: { Ref: withDomain.logicalId(withDomain.stack.mail!.configurationSet) },
+    });
   });
 
   it('outputs the three DKIM CNAME records and the MAIL FROM MX and SPF records', () => {
     const identityId = withDomain.logicalId(withDomain.stack.mail!.identity);
     for (const i of [1, 2, 3]) {
       expect(withDomain.json.Outputs![`SenderDkimRecord${i}`].Value).toEqual({
-        'Fn::Join': [' ', [{ 'Fn::GetAtt': [identityId, `DkimDNSTokenName${i}`] }, 'CNAME', { 'Fn::GetAtt': [identityId, `DkimDNSTokenValue${i}`] }]],
+        'Fn::Join': [
+          ' ',
+          [{ 'Fn::GetAtt': [identityId, `DkimDNSTokenName${i}`] }, 'CNAME', { 'Fn::GetAtt': [identityId, `DkimDNSTokenValue${i}`] }],
+        ],
       });
     }
-    expect(JSON.stringify(withDomain.json.Outputs!.SenderMailFromMx.Value)).toMatch(/^"mail\.joias\.test MX 10 feedback-smtp\.eu-west-1\.amazonses\.com"$/);
+    expect(JSON.stringify(withDomain.json.Outputs!.SenderMailFromMx.Value)).toMatch(
+      /^"mail\.joias\.test MX 10 feedback-smtp\.eu-west-1\.amazonses\.com"$/,
+    );
     expect(withDomain.json.Outputs!.SenderMailFromSpf.Value).toBe('mail.joias.test TXT "v=spf1 include:amazonses.com ~all"');
   });
 
   it('functions may send as the domain identity (not the address, which SES never verified)', () => {
     const [key, fn] = functionsByMail(withDomain, true)[0]!;
-    const sends = statementsOfRole(withDomain.json, withDomain.logicalId(fn.role)).filter((statement) => actionsOf([statement]).includes('ses:SendEmail'));
+    const sends = statementsOfRole(withDomain.json, withDomain.logicalId(fn.role)).filter((statement) =>
+      actionsOf([statement]).includes('ses:SendEmail'),
+    );
     const resources = JSON.stringify(sends[0]!.Resource);
     expect(resources, key).toContain(`:identity/${SENDER_DOMAIN}"`);
     expect(resources, key).not.toContain(`:identity/${TEST_SENDER}`);
@@ -458,7 +523,9 @@ describe('SES sender domain (context senderDomain)', () => {
       'Context "senderEmail" must be an address at the sender domain "outra.test" (e.g. loja@outra.test), got "loja@joias.test"',
     );
     expect(() => synthShop({ senderDomain: 'test' })).toThrow(/must be an address at the sender domain "test"/);
-    expect(() => synthShop({ senderDomain: SENDER_DOMAIN, senderEmail: undefined })).toThrow(/"senderDomain" \(joias\.test\) needs context "senderEmail"/);
+    expect(() => synthShop({ senderDomain: SENDER_DOMAIN, senderEmail: undefined })).toThrow(
+      /"senderDomain" \(joias\.test\) needs context "senderEmail"/,
+    );
   });
 
   it('cdk-nag finds nothing unacknowledged with a sender domain', () => {

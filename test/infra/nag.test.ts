@@ -50,12 +50,16 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('our own functions need no acknowledgement but the object wildcard of a granted bucket, and ses:GetAccount\'s "*"', () => {
     const acknowledged = shop.report.pluginReports.flatMap((p) => p.suppressedViolations ?? []);
-    const onFunctions = acknowledged.filter((v) => v.violatingConstructs.some((c) => c.constructPath.includes('/Api/') && !c.constructPath.endsWith('Route/Resource')));
+    const onFunctions = acknowledged.filter((v) =>
+      v.violatingConstructs.some((c) => c.constructPath.includes('/Api/') && !c.constructPath.endsWith('Route/Resource')),
+    );
     for (const violation of onFunctions) {
       // ses:GetAccount has no resource type in IAM: its statement names "*" (the `sesAccount` grant, docs/design.md §33).
       if (violation.ruleName === 'AwsSolutions-IAM5[Resource::*]') {
         expect(violation.reason).toMatch(/^ses:GetAccount .* has no resource type in IAM/);
-        expect(violation.violatingConstructs.every((c) => /PutApiAdminSettings|PostApiAdminSettingsSenderCheck/.test(c.constructPath))).toBe(true);
+        expect(
+          violation.violatingConstructs.every((c) => /PutApiAdminSettings|PostApiAdminSettingsSenderCheck/.test(c.constructPath)),
+        ).toBe(true);
         continue;
       }
       // In a route shard the bucket's ARN arrives as the nested stack's parameter (`referenceto<JoiasInox-test/Data/...>Arn`).

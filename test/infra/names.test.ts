@@ -31,7 +31,9 @@ function globalNames(shop: Synthesized): string[] {
 }
 
 const budgetNames = (shop: Synthesized) =>
-  Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Budgets::Budget').map((r) => String(r.Properties.Budget.BudgetName));
+  Object.values(shop.json.Resources)
+    .filter((r) => r.Type === 'AWS::Budgets::Budget')
+    .map((r) => String(r.Properties.Budget.BudgetName));
 
 describe('names that must be unique per account', () => {
   it('every CloudFront policy, function and origin access control and the dashboard name the stack and the region', () => {
@@ -63,9 +65,10 @@ describe('names that must be unique per account', () => {
     const b = new Set(sesNames(other));
     expect(a.length).toBeGreaterThan(5);
     for (const name of a) expect(b.has(name), name).toBe(false);
-    const alarms = Object.values(prod.json.Resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm').map((r) => String(r.Properties.AlarmName));
+    const alarms = Object.values(prod.json.Resources)
+      .filter((r) => r.Type === 'AWS::CloudWatch::Alarm')
+      .map((r) => String(r.Properties.AlarmName));
     expect(alarms.length).toBeGreaterThan(10);
     for (const name of alarms) expect(name.startsWith(`${prod.stack.stackName} `), name).toBe(true);
   });
 });
-

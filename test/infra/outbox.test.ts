@@ -49,10 +49,17 @@ describe('the consumer and its event source mapping', () => {
     // The settings' publisher reads the record in force only (not the history items of the same save), the
     // payments consumer only orders with a provider payment to act on, the invoices consumer only paid or closed orders; the other page
     // publishers read every record of their tables: no filter.
-    const mappings = Object.values(shop.template.findResources('AWS::Lambda::EventSourceMapping')) as { Properties: { FilterCriteria?: { Filters: unknown[] } } }[];
+    const mappings = Object.values(shop.template.findResources('AWS::Lambda::EventSourceMapping')) as {
+      Properties: { FilterCriteria?: { Filters: unknown[] } };
+    }[];
     expect(mappings).toHaveLength(streamConsumers.length);
     expect(mappings.filter((m) => m.Properties.FilterCriteria).map((m) => m.Properties.FilterCriteria!.Filters)).toEqual(
-      expect.arrayContaining([[{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }], [{ Pattern: JSON.stringify(SETTINGS_STREAM_FILTER) }], [{ Pattern: JSON.stringify(PAYMENT_STREAM_FILTER) }], [{ Pattern: JSON.stringify(INVOICE_STREAM_FILTER) }]]),
+      expect.arrayContaining([
+        [{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }],
+        [{ Pattern: JSON.stringify(SETTINGS_STREAM_FILTER) }],
+        [{ Pattern: JSON.stringify(PAYMENT_STREAM_FILTER) }],
+        [{ Pattern: JSON.stringify(INVOICE_STREAM_FILTER) }],
+      ]),
     );
     expect(mappings.filter((m) => m.Properties.FilterCriteria)).toHaveLength(4);
   });
@@ -70,33 +77,55 @@ describe('the consumer and its event source mapping', () => {
 
 describe('the outbox alarms', () => {
   it('watch the dead-letter queue depth, mails that failed for good, and the consumer function (with every function)', () => {
-    const alarms = Object.values(shop.json.Resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').map((resource) => resource.Properties);
+    const alarms = Object.values(shop.json.Resources)
+      .filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm')
+      .map((resource) => resource.Properties);
     const dlq = alarms.find((alarm) => String(alarm.AlarmName).endsWith('Stream consumers dead letters'))!;
-    expect(dlq).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dlq).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Namespace: 'AWS/SQS',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
     expect(dlq.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId(), 'QueueName'] } }]);
     expect(dlq.AlarmActions).toHaveLength(1);
     const failed = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mails failed for good'))!;
     // The consumer counts them itself (Powertools Metrics: namespace of the stack, dimension service).
-    expect(failed).toMatchObject({ MetricName: 'MailsFailedForGood', Namespace: 'JoiasInox/JoiasInox-test', Threshold: 1, Dimensions: [{ Name: 'service', Value: 'joias-api' }] });
+    expect(failed).toMatchObject({
+      MetricName: 'MailsFailedForGood',
+      Namespace: 'JoiasInox/JoiasInox-test',
+      Threshold: 1,
+      Dimensions: [{ Name: 'service', Value: 'joias-api' }],
+    });
     // The consumer's own failures: the account-wide Lambda errors alarm, and its graph on the dashboard.
-    expect(alarms.some((alarm) => String(alarm.AlarmName).endsWith('Lambda errors') && alarm.Namespace === 'AWS/Lambda' && !alarm.Dimensions)).toBe(true);
+    expect(
+      alarms.some((alarm) => String(alarm.AlarmName).endsWith('Lambda errors') && alarm.Namespace === 'AWS/Lambda' && !alarm.Dimensions),
+    ).toBe(true);
     const dashboard = Object.values(shop.json.Resources).find((resource) => resource.Type === 'AWS::CloudWatch::Dashboard')!;
     // The dashboard's errors graph searches the functions named after the stack: the consumer has no
     // name of its own, so CloudFormation names it `<stack>-<logical id>-<suffix>` and the search finds it.
     expect(JSON.stringify(dashboard.Properties.DashboardBody)).toContain(`FunctionName=${shop.stack.stackName}'`);
-    const consumerFunction = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties.Description ?? '').includes(consumer.name))!;
+    const consumerFunction = Object.values(shop.json.Resources).find(
+      (r) => r.Type === 'AWS::Lambda::Function' && JSON.stringify(r.Properties.Description ?? '').includes(consumer.name),
+    )!;
     expect(consumerFunction).toBeDefined();
     expect(consumerFunction.Properties.FunctionName).toBeUndefined();
-    expect(Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Logs::MetricFilter' && JSON.stringify(r.Properties).includes('MailsFailedForGood'))).toEqual([]);
+    expect(
+      Object.values(shop.json.Resources).filter(
+        (r) => r.Type === 'AWS::Logs::MetricFilter' && JSON.stringify(r.Properties).includes('MailsFailedForGood'),
+      ),
+    ).toEqual([]);
     // Every function writes its metrics to the stack's namespace.
-    for (const resource of Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME)) {
+    for (const resource of Object.values(shop.json.Resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    )) {
       expect(resource.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('JoiasInox/JoiasInox-test');
     }
   });
 });
 
 describe("the consumer's role", () => {
-  it('reaches only the outbox (and its stream), the orders, the requests, the counters, the rate limits (the owner\'s hourly allowance), the settings (read), SES and its dead-letter queue', () => {
+  it("reaches only the outbox (and its stream), the orders, the requests, the counters, the rate limits (the owner's hourly allowance), the settings (read), SES and its dead-letter queue", () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(fn().role));
     const tableOf = new Map((Object.keys(tables) as TableKey[]).map((key) => [shop.logicalId(shop.stack.data.tables[key]), key] as const));
     const reached = new Set<string>();

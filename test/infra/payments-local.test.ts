@@ -11,7 +11,12 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPaymentsLocal, TWIN_FEE, WEBHOOK_ATTEMPTS, type PaymentsLocal } from '#infra/twin/payments-local.ts';
 import { HOST, listen } from '#infra/twin/processes.ts';
-import { PaymentProviderError, PaymentSignatureError, type PaymentEvent, type PaymentProvider } from '#lambdas/services/payment-provider.ts';
+import {
+  PaymentProviderError,
+  PaymentSignatureError,
+  type PaymentEvent,
+  type PaymentProvider,
+} from '#lambdas/services/payment-provider.ts';
 import { stripeProvider } from '#lambdas/services/stripe-payments.ts';
 
 const SECRET_KEY = 'sk_test_twin_0123456789';
@@ -33,7 +38,11 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       try {
-        received.push(provider.verifyEvent(Buffer.concat(chunks).toString('utf8'), { 'stripe-signature': request.headers['stripe-signature'] as string | undefined }));
+        received.push(
+          provider.verifyEvent(Buffer.concat(chunks).toString('utf8'), {
+            'stripe-signature': request.headers['stripe-signature'] as string | undefined,
+          }),
+        );
       } catch (error) {
         refused.push(error instanceof Error ? error.message : String(error));
       }
@@ -42,7 +51,11 @@ beforeAll(async () => {
     });
   });
   const port = await listen(receiver);
-  local = await startPaymentsLocal({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://${HOST}:${port}/api/payments/stripe` });
+  local = await startPaymentsLocal({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `http://${HOST}:${port}/api/payments/stripe`,
+  });
   provider = stripeProvider({ secretKey: SECRET_KEY, webhookSecrets: [WEBHOOK_SECRET, OLD_WEBHOOK_SECRET], endpoint: local.endpoint });
 });
 
@@ -57,7 +70,13 @@ beforeEach(() => {
   answer = 200;
 });
 
-const request = (orderId: string, amountCents = 3180) => ({ orderId, amountCents, phone: '+351912345678', email: 'ana@example.pt', description: `Joias Inox, encomenda ${orderId}` });
+const request = (orderId: string, amountCents = 3180) => ({
+  orderId,
+  amountCents,
+  phone: '+351912345678',
+  email: 'ana@example.pt',
+  description: `Joias Inox, encomenda ${orderId}`,
+});
 
 describe('MB WAY through the Stripe adapter', () => {
   it('creates one payment per order, pending until the customer approves; the approval arrives signed, in cents', async () => {
@@ -69,7 +88,16 @@ describe('MB WAY through the Stripe adapter', () => {
 
     await local.approve(first.paymentId);
     expect(refused).toEqual([]);
-    expect(received).toEqual([{ eventId: expect.stringMatching(/^evt_/), kind: 'succeeded', paymentId: first.paymentId, orderId: '100001', amountCents: 3180, currency: 'EUR' }]);
+    expect(received).toEqual([
+      {
+        eventId: expect.stringMatching(/^evt_/),
+        kind: 'succeeded',
+        paymentId: first.paymentId,
+        orderId: '100001',
+        amountCents: 3180,
+        currency: 'EUR',
+      },
+    ]);
     expect((await provider.payment(first.paymentId)).status).toBe('succeeded');
     const fee = Math.round(3180 * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
     expect(await provider.settlement(first.paymentId)).toEqual({ feeCents: fee, netCents: 3180 - fee });
@@ -78,13 +106,23 @@ describe('MB WAY through the Stripe adapter', () => {
   it('a declined request is a failed payment with its reason, and has no settlement', async () => {
     const payment = await provider.startPayment({ ...request('100002'), method: 'mbway' });
     await local.decline(payment.paymentId);
-    expect(received).toEqual([{ eventId: expect.any(String), kind: 'failed', paymentId: payment.paymentId, orderId: '100002', reason: expect.stringContaining('declined') }]);
+    expect(received).toEqual([
+      {
+        eventId: expect.any(String),
+        kind: 'failed',
+        paymentId: payment.paymentId,
+        orderId: '100002',
+        reason: expect.stringContaining('declined'),
+      },
+    ]);
     expect((await provider.payment(payment.paymentId)).status).toBe('failed');
     expect(await provider.settlement(payment.paymentId)).toBeUndefined();
   });
 
   it('refuses a request the provider cannot make: no phone, or less than 0,50 €', async () => {
-    await expect(provider.startPayment({ ...request('100003'), phone: undefined, method: 'mbway' })).rejects.toMatchObject({ kind: 'request' });
+    await expect(provider.startPayment({ ...request('100003'), phone: undefined, method: 'mbway' })).rejects.toMatchObject({
+      kind: 'request',
+    });
     await expect(provider.startPayment({ ...request('100004', 49), method: 'mbway' })).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
@@ -93,7 +131,11 @@ describe('Multibanco through the Stripe adapter', () => {
   it('gives entidade, referência, the same amount and an expiry; paying it is a succeeded payment', async () => {
     const payment = await provider.startPayment({ ...request('100010', 12345), method: 'multibanco' });
     expect(payment).toMatchObject({ method: 'multibanco', status: 'pending', amountCents: 12345 });
-    expect(payment.multibanco).toMatchObject({ entity: expect.stringMatching(/^\d{5}$/), reference: expect.stringMatching(/^\d{9}$/), amountCents: 12345 });
+    expect(payment.multibanco).toMatchObject({
+      entity: expect.stringMatching(/^\d{5}$/),
+      reference: expect.stringMatching(/^\d{9}$/),
+      amountCents: 12345,
+    });
     expect(Date.parse(payment.multibanco!.expiresAt)).toBeGreaterThan(Date.now());
     await local.payReference(payment.paymentId);
     expect(received).toMatchObject([{ kind: 'succeeded', paymentId: payment.paymentId, orderId: '100010', amountCents: 12345 }]);
@@ -107,19 +149,34 @@ describe('Multibanco through the Stripe adapter', () => {
 });
 
 describe('webhook signatures', () => {
-  const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', amount_received: 100, currency: 'eur', metadata: { orderId: '1' } } } });
-  const sign = (payload: string, secret: string, at = Math.floor(Date.now() / 1000)) => `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+  const body = JSON.stringify({
+    id: 'evt_forged',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { id: 'pi_x', amount_received: 100, currency: 'eur', metadata: { orderId: '1' } } },
+  });
+  const sign = (payload: string, secret: string, at = Math.floor(Date.now() / 1000)) =>
+    `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
 
   it('accepts the current and, during a rotation, the previous endpoint secret', () => {
-    expect(provider.verifyEvent(body, { 'stripe-signature': sign(body, WEBHOOK_SECRET) })).toMatchObject({ kind: 'succeeded', eventId: 'evt_forged' });
+    expect(provider.verifyEvent(body, { 'stripe-signature': sign(body, WEBHOOK_SECRET) })).toMatchObject({
+      kind: 'succeeded',
+      eventId: 'evt_forged',
+    });
     expect(provider.verifyEvent(body, { 'stripe-signature': sign(body, OLD_WEBHOOK_SECRET) })).toMatchObject({ kind: 'succeeded' });
   });
 
   it('refuses an unsigned, forged, tampered or stale event', () => {
     expect(() => provider.verifyEvent(body, {})).toThrow(PaymentSignatureError);
     expect(() => provider.verifyEvent(body, { 'stripe-signature': sign(body, 'whsec_someone_else') })).toThrow(PaymentSignatureError);
-    expect(() => provider.verifyEvent(body.replace('"amount_received":100', '"amount_received":1'), { 'stripe-signature': sign(body, WEBHOOK_SECRET) })).toThrow(PaymentSignatureError);
-    expect(() => provider.verifyEvent(body, { 'stripe-signature': sign(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) })).toThrow(PaymentSignatureError);
+    expect(() =>
+      provider.verifyEvent(body.replace('"amount_received":100', '"amount_received":1'), {
+        'stripe-signature': sign(body, WEBHOOK_SECRET),
+      }),
+    ).toThrow(PaymentSignatureError);
+    expect(() =>
+      provider.verifyEvent(body, { 'stripe-signature': sign(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600) }),
+    ).toThrow(PaymentSignatureError);
   });
 
   it('the provider sends an event again while the shop answers an error, and stops at the first 2xx', async () => {

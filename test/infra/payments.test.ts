@@ -9,7 +9,17 @@ import { ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { PAYMENT_STREAM_FILTER, streamConsumers } from '#lambdas/jobs.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { routes } from '#lambdas/routes.ts';
-import { actionsOf, functionEnv, functionRole, removeScratch, roleUsesSecret, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import {
+  actionsOf,
+  functionEnv,
+  functionRole,
+  removeScratch,
+  roleUsesSecret,
+  statementsOfRole,
+  synthShop,
+  SYNTH_TIMEOUT_MS,
+  type Synthesized,
+} from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -36,7 +46,11 @@ describe("the payment provider's keys", () => {
     for (const [key, f] of shop.stack.api.functions.entries()) {
       const row = routes.find((route) => routeKeyOf(route) === key)!;
       const granted = row.grants.some((grant) => 'paymentKeys' in grant);
-      expect({ key, env: PAYMENT_KEYS_ENV.secretArn in envOf(f), reads: readsKeys(roleOf(f)) }).toEqual({ key, env: granted, reads: granted });
+      expect({ key, env: PAYMENT_KEYS_ENV.secretArn in envOf(f), reads: readsKeys(roleOf(f)) }).toEqual({
+        key,
+        env: granted,
+        reads: granted,
+      });
     }
     for (const [name, f] of shop.stack.outbox.functions.entries()) {
       const row = streamConsumers.find((c) => c.name === name)!;
@@ -51,7 +65,9 @@ describe("the payment provider's keys", () => {
 
 describe('the payments consumer of the orders stream', () => {
   it('reads the orders stream, filtered to orders with a provider payment to act on, with partial failures and the dead-letter queue', () => {
-    expect(shop.json.Resources[shop.logicalId(shop.stack.data.tables.orders)]!.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(shop.json.Resources[shop.logicalId(shop.stack.data.tables.orders)]!.Properties.StreamSpecification).toEqual({
+      StreamViewType: 'NEW_IMAGE',
+    });
     shop.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: shop.logicalId(fn().function) },
       EventSourceArn: { 'Fn::GetAtt': [shop.logicalId(shop.stack.data.tables.orders), 'StreamArn'] },
@@ -66,16 +82,33 @@ describe('the payments consumer of the orders stream', () => {
   it('reaches the keys secret (GetSecretValue only), the orders (read and write, no delete), the outbox (write) and the settings (read): nothing else', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
-    expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([{ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } }]);
+    expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([
+      { actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } },
+    ]);
     const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
     const named = JSON.stringify(dynamo.map((s) => s.Resource));
-    const reached = Object.entries(shop.stack.data.tables).filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`)).map(([key]) => key);
+    const reached = Object.entries(shop.stack.data.tables)
+      .filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`))
+      .map(([key]) => key);
     expect(reached.sort()).toEqual(['orders', 'outbox', 'settings']);
     expect(actionsOf(dynamo)).not.toContain('dynamodb:DeleteItem');
-    expect(actionsOf(statements).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('secretsmanager:') && !a.startsWith('logs:') && !a.startsWith('xray:') && !a.startsWith('sqs:'))).toEqual([]);
+    expect(
+      actionsOf(statements).filter(
+        (a) =>
+          !a.startsWith('dynamodb:') &&
+          !a.startsWith('secretsmanager:') &&
+          !a.startsWith('logs:') &&
+          !a.startsWith('xray:') &&
+          !a.startsWith('sqs:'),
+      ),
+    ).toEqual([]);
     const env = envOf(fn());
     expect(env[PAYMENT_KEYS_ENV.secretArn]).toEqual({ Ref: secretId() });
     expect(env[ORDER_LINK_ENV.secretArn]).toBeUndefined();
-    expect(Object.keys(env).filter((name) => name.startsWith('TABLE_')).sort()).toEqual(['TABLE_ORDERS', 'TABLE_OUTBOX', 'TABLE_SETTINGS']);
+    expect(
+      Object.keys(env)
+        .filter((name) => name.startsWith('TABLE_'))
+        .sort(),
+    ).toEqual(['TABLE_ORDERS', 'TABLE_OUTBOX', 'TABLE_SETTINGS']);
   });
 });

@@ -33,12 +33,16 @@ describe('photo processing function', () => {
     for (const statement of s3) expect(JSON.stringify(statement.Resource)).toContain(images);
     // Each object action names its prefix: deleting and reading only under the upload prefix.
     const objectResources = (action: string) => s3.filter((s) => actionsOf([s]).includes(action)).map((s) => JSON.stringify(s.Resource));
-    for (const resource of [...objectResources('s3:DeleteObject'), ...objectResources('s3:GetObject')]) expect(resource).toContain(photoProcessing.prefix);
+    for (const resource of [...objectResources('s3:DeleteObject'), ...objectResources('s3:GetObject')])
+      expect(resource).toContain(photoProcessing.prefix);
     const writes = objectResources('s3:PutObject');
     expect(writes.length).toBeGreaterThanOrEqual(3);
     for (const resource of writes) expect(resource).not.toContain(photoProcessing.prefix);
     const others = actionsOf(statements).filter((a) => !a.startsWith('s3:'));
-    expect(others.every((a) => a.startsWith('logs:')), others.join()).toBe(true);
+    expect(
+      others.every((a) => a.startsWith('logs:')),
+      others.join(),
+    ).toBe(true);
   });
 
   it('is run by the images bucket for objects created under the upload prefix', () => {
@@ -73,12 +77,19 @@ describe('photo processing function', () => {
   it('expires raw uploads and their old versions after a day', () => {
     shop.template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
-        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
+        Rules: Match.arrayWith([
+          Match.objectLike({
+            Prefix: 'uploads/',
+            ExpirationInDays: 1,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+            Status: 'Enabled',
+          }),
+        ]),
       },
     });
   });
 
-  it('ships sharp\'s linux-arm64 build as node_modules, fetched once per sharp version from the registry', () => {
+  it("ships sharp's linux-arm64 build as node_modules, fetched once per sharp version from the registry", () => {
     const [fetch, copy] = sharpArm64Commands('/asset', '0.34.5');
     expect(fetch).toContain('--os=linux --cpu=arm64 --libc=glibc');
     expect(fetch).toContain('sharp@0.34.5');
@@ -98,12 +109,22 @@ describe('photo processing function', () => {
 });
 
 describe('the functions that check proofs of payment (docs/design.md §29)', () => {
-  it.each(['POST /api/orders', 'POST /api/orders/{id}/proof'] as const)('%s: 1 GB, 10 s; reads and deletes uploads, only puts proofs', (key) => {
-    const fn = shop.stack.api.functions.get(key)!;
-    expect(shop.json.Resources[shop.logicalId(fn.function)]!.Properties).toMatchObject({ Architectures: ['arm64'], MemorySize: 1024, Timeout: 10 });
-    const statements = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')));
-    const on = (bucket: 'uploads' | 'proofs') => actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(shop.logicalId(shop.stack.data.buckets[bucket])))).sort();
-    expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
-    expect(on('proofs')).toEqual(['s3:PutObject']);
-  });
+  it.each(['POST /api/orders', 'POST /api/orders/{id}/proof'] as const)(
+    '%s: 1 GB, 10 s; reads and deletes uploads, only puts proofs',
+    (key) => {
+      const fn = shop.stack.api.functions.get(key)!;
+      expect(shop.json.Resources[shop.logicalId(fn.function)]!.Properties).toMatchObject({
+        Architectures: ['arm64'],
+        MemorySize: 1024,
+        Timeout: 10,
+      });
+      const statements = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('s3:')),
+      );
+      const on = (bucket: 'uploads' | 'proofs') =>
+        actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(shop.logicalId(shop.stack.data.buckets[bucket])))).sort();
+      expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
+      expect(on('proofs')).toEqual(['s3:PutObject']);
+    },
+  );
 });

@@ -37,7 +37,9 @@ describe("the twin's services, started at once", () => {
     const service = (name: string) => ({ stop: async () => void stopped.push(name) });
     const stops: (() => Promise<void>)[] = [];
     const failing = Promise.reject(new Error('listen EADDRINUSE'));
-    await expect(allStarted(stops, [Promise.resolve(service('dynamodb')), failing, Promise.resolve(service('ses'))])).rejects.toThrow('EADDRINUSE');
+    await expect(allStarted(stops, [Promise.resolve(service('dynamodb')), failing, Promise.resolve(service('ses'))])).rejects.toThrow(
+      'EADDRINUSE',
+    );
     for (const stop of stops) await stop();
     expect(stopped).toEqual(['dynamodb', 'ses']);
   });

@@ -93,17 +93,41 @@ const HTTP = {
     },
   }),
   accountSettings: JSON.stringify({
-    AccountLimit: { CodeSizeUnzipped: 262144000, CodeSizeZipped: 52428800, ConcurrentExecutions: 10, TotalCodeSize: 80530636800, UnreservedConcurrentExecutions: 10 },
+    AccountLimit: {
+      CodeSizeUnzipped: 262144000,
+      CodeSizeZipped: 52428800,
+      ConcurrentExecutions: 10,
+      TotalCodeSize: 80530636800,
+      UnreservedConcurrentExecutions: 10,
+    },
     AccountUsage: { FunctionCount: 0, TotalCodeSize: 0 },
   }),
   quota: JSON.stringify({
-    Quota: { Adjustable: true, GlobalQuota: false, QuotaArn: `arn:aws:servicequotas:eu-west-1:${ACCOUNT}:lambda/L-B99A9384`, QuotaCode: 'L-B99A9384', QuotaName: 'Concurrent executions', ServiceCode: 'lambda', ServiceName: 'AWS Lambda', Unit: 'None', Value: 10.0 },
+    Quota: {
+      Adjustable: true,
+      GlobalQuota: false,
+      QuotaArn: `arn:aws:servicequotas:eu-west-1:${ACCOUNT}:lambda/L-B99A9384`,
+      QuotaCode: 'L-B99A9384',
+      QuotaName: 'Concurrent executions',
+      ServiceCode: 'lambda',
+      ServiceName: 'AWS Lambda',
+      Unit: 'None',
+      Value: 10.0,
+    },
   }),
   requests: JSON.stringify({ RequestedQuotas: [] }),
 };
 
-const ok = (body: string, headers: Record<string, string> = {}): HttpAnswer => ({ status: 200, headers: { 'x-amzn-requestid': 'r', ...headers }, body });
-const failed = (status: number, body: string, headers: Record<string, string> = {}): HttpAnswer => ({ status, headers: { 'x-amzn-requestid': 'r', ...headers }, body });
+const ok = (body: string, headers: Record<string, string> = {}): HttpAnswer => ({
+  status: 200,
+  headers: { 'x-amzn-requestid': 'r', ...headers },
+  body,
+});
+const failed = (status: number, body: string, headers: Record<string, string> = {}): HttpAnswer => ({
+  status,
+  headers: { 'x-amzn-requestid': 'r', ...headers },
+  body,
+});
 
 /** Which action a call is: the Query form's Action, the JSON target, or the REST path. */
 function actionOf(call: HttpCall): string {
@@ -130,7 +154,8 @@ function newAccount(action: string, call: HttpCall): HttpAnswer {
   if (action === 'GetCallerIdentity') return ok(HTTP.callerIdentity, { 'content-type': 'text/xml' });
   if (action === 'DescribeStacks') return failed(400, HTTP.noStack, { 'content-type': 'text/xml' });
   if (action === 'DescribeType') return ok(HTTP.type(form.get('TypeName')!), { 'content-type': 'text/xml' });
-  if (action === 'GetParameter') return failed(400, JSON.stringify({ __type: 'ParameterNotFound' }), { 'content-type': 'application/x-amz-json-1.1' });
+  if (action === 'GetParameter')
+    return failed(400, JSON.stringify({ __type: 'ParameterNotFound' }), { 'content-type': 'application/x-amz-json-1.1' });
   if (action === 'GET /2016-08-19/account-settings/') return ok(HTTP.accountSettings, { 'content-type': 'application/json' });
   if (action === 'GetServiceQuota') return ok(HTTP.quota);
   if (action === 'ListRequestedServiceQuotaChangeHistoryByQuota') return ok(HTTP.requests);
@@ -161,7 +186,12 @@ function recordedSes(account: object, identity: object | Error) {
 describe('signing', () => {
   it("reproduces AWS's documented Signature Version 4 example with node:crypto's SHA-256", async () => {
     // "Create a signed AWS API request": GET iam ListUsers on 2015-08-30T12:36:00Z with the example keys.
-    const signer = new SignatureV4({ service: 'iam', region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' }, sha256: NodeSha256 });
+    const signer = new SignatureV4({
+      service: 'iam',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
+      sha256: NodeSha256,
+    });
     const signed = await signer.sign(
       {
         method: 'GET',
@@ -184,12 +214,24 @@ describe('signing', () => {
       sent.push({ url, init });
       return new Response('<x/>', { status: 200, headers: { 'x-amzn-RequestId': 'r', 'Content-Type': 'text/xml' } });
     }) as unknown as typeof fetch;
-    const transport = signedTransport(async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' }), fetchStub);
-    const answer = await transport({ service: 'sts', region: 'eu-south-2', method: 'POST', path: '/', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: 'Action=GetCallerIdentity&Version=2011-06-15' });
+    const transport = signedTransport(
+      async () => ({ accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', sessionToken: 'token' }),
+      fetchStub,
+    );
+    const answer = await transport({
+      service: 'sts',
+      region: 'eu-south-2',
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: 'Action=GetCallerIdentity&Version=2011-06-15',
+    });
     expect(answer).toEqual({ status: 200, headers: { 'x-amzn-requestid': 'r', 'content-type': 'text/xml' }, body: '<x/>' });
     expect(sent[0]!.url).toBe('https://sts.eu-south-2.amazonaws.com/');
     const headers = sent[0]!.init.headers as Record<string, string>;
-    expect(headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-south-2\/sts\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/);
+    expect(headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-south-2\/sts\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/,
+    );
     expect(headers['x-amz-security-token']).toBe('token');
     expect(headers.host).toBeUndefined();
     expect(hostOf('lambda', 'cn-north-1')).toBe('lambda.cn-north-1.amazonaws.com.cn');
@@ -199,12 +241,18 @@ describe('signing', () => {
     }) as unknown as typeof fetch);
     const failure = await offline({ service: 'lambda', region: 'eu-west-9', method: 'GET', path: '/' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AwsCallError);
-    expect(failure).toMatchObject({ name: 'NetworkError', host: 'lambda.eu-west-9.amazonaws.com', message: 'No answer from lambda.eu-west-9.amazonaws.com (ENOTFOUND)' });
+    expect(failure).toMatchObject({
+      name: 'NetworkError',
+      host: 'lambda.eu-west-9.amazonaws.com',
+      message: 'No answer from lambda.eu-west-9.amazonaws.com (ENOTFOUND)',
+    });
 
     const noCredentials = signedTransport(async () => {
       throw Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
     }, fetchStub);
-    await expect(noCredentials({ service: 'sts', region: 'eu-west-1', method: 'POST', path: '/' })).rejects.toMatchObject({ name: 'CredentialsProviderError' });
+    await expect(noCredentials({ service: 'sts', region: 'eu-west-1', method: 'POST', path: '/' })).rejects.toMatchObject({
+      name: 'CredentialsProviderError',
+    });
   });
 });
 
@@ -214,7 +262,11 @@ describe('the real port (recorded HTTP answers)', () => {
       action === 'DescribeStacks' ? ok(HTTP.toolkitStack) : action === 'GetParameter' ? ok(HTTP.parameter) : newAccount(action, call),
     );
     const aws = awsPort('eu-west-1', { transport, ses: () => recordedSes({}, {}).ses });
-    expect(await aws.getCallerIdentity()).toEqual({ Account: ACCOUNT, Arn: `arn:aws:iam::${ACCOUNT}:user/dona`, UserId: 'AIDASAMPLEUSERID' });
+    expect(await aws.getCallerIdentity()).toEqual({
+      Account: ACCOUNT,
+      Arn: `arn:aws:iam::${ACCOUNT}:user/dona`,
+      UserId: 'AIDASAMPLEUSERID',
+    });
     expect(await aws.describeStacks('us-east-1', 'CDKToolkit')).toEqual({
       Stacks: [
         {
@@ -227,38 +279,92 @@ describe('the real port (recorded HTTP answers)', () => {
         },
       ],
     });
-    expect(await aws.getParameter('us-east-1', '/cdk-bootstrap/hnb659fds/version')).toMatchObject({ Parameter: { Value: '27', Version: 4 } });
-    expect(await aws.describeType('eu-central-1', 'AWS::SES::EmailIdentity')).toEqual({ TypeName: 'AWS::SES::EmailIdentity', Arn: 'arn:aws:cloudformation:eu-west-1::type/resource/AWS-SES-EmailIdentity' });
-    expect(await aws.getAccountSettings()).toMatchObject({ AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 } });
+    expect(await aws.getParameter('us-east-1', '/cdk-bootstrap/hnb659fds/version')).toMatchObject({
+      Parameter: { Value: '27', Version: 4 },
+    });
+    expect(await aws.describeType('eu-central-1', 'AWS::SES::EmailIdentity')).toEqual({
+      TypeName: 'AWS::SES::EmailIdentity',
+      Arn: 'arn:aws:cloudformation:eu-west-1::type/resource/AWS-SES-EmailIdentity',
+    });
+    expect(await aws.getAccountSettings()).toMatchObject({
+      AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 },
+    });
     expect(await aws.getServiceQuota('lambda', 'L-B99A9384')).toMatchObject({ Quota: { QuotaCode: 'L-B99A9384', Value: 10 } });
     expect(await aws.listQuotaRequests('lambda', 'L-B99A9384')).toEqual({ RequestedQuotas: [] });
 
     const request = (action: string) => calls.find((call) => actionOf(call) === action)!;
-    expect(request('GetCallerIdentity')).toMatchObject({ service: 'sts', region: 'eu-west-1', method: 'POST', body: 'Action=GetCallerIdentity&Version=2011-06-15' });
-    expect(request('DescribeStacks')).toMatchObject({ service: 'cloudformation', region: 'us-east-1', body: 'Action=DescribeStacks&Version=2010-05-15&StackName=CDKToolkit' });
-    expect(request('DescribeType')).toMatchObject({ service: 'cloudformation', region: 'eu-central-1', body: 'Action=DescribeType&Version=2010-05-15&Type=RESOURCE&TypeName=AWS%3A%3ASES%3A%3AEmailIdentity' });
-    expect(request('GetParameter')).toMatchObject({ service: 'ssm', region: 'us-east-1', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AmazonSSM.GetParameter' }, body: '{"Name":"/cdk-bootstrap/hnb659fds/version"}' });
+    expect(request('GetCallerIdentity')).toMatchObject({
+      service: 'sts',
+      region: 'eu-west-1',
+      method: 'POST',
+      body: 'Action=GetCallerIdentity&Version=2011-06-15',
+    });
+    expect(request('DescribeStacks')).toMatchObject({
+      service: 'cloudformation',
+      region: 'us-east-1',
+      body: 'Action=DescribeStacks&Version=2010-05-15&StackName=CDKToolkit',
+    });
+    expect(request('DescribeType')).toMatchObject({
+      service: 'cloudformation',
+      region: 'eu-central-1',
+      body: 'Action=DescribeType&Version=2010-05-15&Type=RESOURCE&TypeName=AWS%3A%3ASES%3A%3AEmailIdentity',
+    });
+    expect(request('GetParameter')).toMatchObject({
+      service: 'ssm',
+      region: 'us-east-1',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AmazonSSM.GetParameter' },
+      body: '{"Name":"/cdk-bootstrap/hnb659fds/version"}',
+    });
     expect(request('GET /2016-08-19/account-settings/')).toMatchObject({ service: 'lambda', region: 'eu-west-1' });
-    expect(request('GetServiceQuota')).toMatchObject({ service: 'servicequotas', headers: { 'x-amz-target': 'ServiceQuotasV20190624.GetServiceQuota' }, body: '{"ServiceCode":"lambda","QuotaCode":"L-B99A9384"}' });
+    expect(request('GetServiceQuota')).toMatchObject({
+      service: 'servicequotas',
+      headers: { 'x-amz-target': 'ServiceQuotasV20190624.GetServiceQuota' },
+      body: '{"ServiceCode":"lambda","QuotaCode":"L-B99A9384"}',
+    });
   });
 
   it("turns AWS's error answers into errors named by AWS's code", async () => {
     const { transport } = recordedTransport((action, call) => {
       if (action === 'DescribeType') return failed(404, HTTP.noType('AWS::SES::EmailIdentity'));
       if (action === 'GET /2016-08-19/account-settings/') {
-        return failed(403, JSON.stringify({ Message: `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: lambda:GetAccountSettings` }), { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/' });
+        return failed(
+          403,
+          JSON.stringify({ Message: `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: lambda:GetAccountSettings` }),
+          { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/com.amazon.coral.service/' },
+        );
       }
-      if (action === 'GetServiceQuota') return failed(400, JSON.stringify({ __type: 'com.amazonaws.servicequotas#NoSuchResourceException', Message: 'The request failed because the specified service quota does not exist.' }));
+      if (action === 'GetServiceQuota')
+        return failed(
+          400,
+          JSON.stringify({
+            __type: 'com.amazonaws.servicequotas#NoSuchResourceException',
+            Message: 'The request failed because the specified service quota does not exist.',
+          }),
+        );
       if (action === 'ListRequestedServiceQuotaChangeHistoryByQuota') return failed(502, '<html>Bad Gateway</html>');
       return newAccount(action, call);
     });
     const aws = awsPort('eu-west-1', { transport });
-    await expect(aws.describeStacks('eu-west-1', 'CDKToolkit')).rejects.toMatchObject({ name: 'ValidationError', message: 'Stack with id CDKToolkit does not exist', status: 400 });
-    await expect(aws.describeType('eu-west-1', 'AWS::SES::EmailIdentity')).rejects.toMatchObject({ name: 'TypeNotFoundException', message: "The type 'AWS::SES::EmailIdentity' cannot be found." });
+    await expect(aws.describeStacks('eu-west-1', 'CDKToolkit')).rejects.toMatchObject({
+      name: 'ValidationError',
+      message: 'Stack with id CDKToolkit does not exist',
+      status: 400,
+    });
+    await expect(aws.describeType('eu-west-1', 'AWS::SES::EmailIdentity')).rejects.toMatchObject({
+      name: 'TypeNotFoundException',
+      message: "The type 'AWS::SES::EmailIdentity' cannot be found.",
+    });
     await expect(aws.getParameter('eu-west-1', '/cdk-bootstrap/hnb659fds/version')).rejects.toMatchObject({ name: 'ParameterNotFound' });
-    await expect(aws.getAccountSettings()).rejects.toMatchObject({ name: 'AccessDeniedException', status: 403, message: expect.stringContaining('lambda:GetAccountSettings') });
+    await expect(aws.getAccountSettings()).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      status: 403,
+      message: expect.stringContaining('lambda:GetAccountSettings'),
+    });
     await expect(aws.getServiceQuota('lambda', 'L-B99A9384')).rejects.toMatchObject({ name: 'NoSuchResourceException' });
-    await expect(aws.listQuotaRequests('lambda', 'L-B99A9384')).rejects.toMatchObject({ name: 'Http502', message: '<html>Bad Gateway</html>' });
+    await expect(aws.listQuotaRequests('lambda', 'L-B99A9384')).rejects.toMatchObject({
+      name: 'Http502',
+      message: '<html>Bad Gateway</html>',
+    });
   });
 
   it('asks SES through one SESv2 client per region, and closes them', async () => {
@@ -266,7 +372,10 @@ describe('the real port (recorded HTTP answers)', () => {
     const aws = awsPort('eu-south-2', {
       transport: async () => failed(500, ''),
       ses: (region) => {
-        const recorded = recordedSes({ ProductionAccessEnabled: region === 'eu-west-1', SendingEnabled: true }, { VerifiedForSendingStatus: true });
+        const recorded = recordedSes(
+          { ProductionAccessEnabled: region === 'eu-west-1', SendingEnabled: true },
+          { VerifiedForSendingStatus: true },
+        );
         clients.set(region, recorded);
         return recorded.ses;
       },
@@ -285,10 +394,35 @@ describe('the real port (recorded HTTP answers)', () => {
 
   it('a whole run over HTTP: a new account has two blockers and a warning, and exits 1', async () => {
     const { transport, calls } = recordedTransport(newAccount);
-    const ses = recordedSes({ ProductionAccessEnabled: false, SendingEnabled: true, EnforcementStatus: 'HEALTHY', SendQuota: { Max24HourSend: 200, MaxSendRate: 1 } }, Object.assign(new Error('Email identity loja@joias.pt does not exist.'), { name: 'NotFoundException' }));
-    const options: PreflightOptions = { stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1', sesRegion: 'eu-west-1', budget: true, monthlyBudgetUsd: 10, lang: 'pt', json: false, waf: false, qualifier: 'hnb659fds', context: [], senderEmail: 'loja@joias.pt' };
+    const ses = recordedSes(
+      {
+        ProductionAccessEnabled: false,
+        SendingEnabled: true,
+        EnforcementStatus: 'HEALTHY',
+        SendQuota: { Max24HourSend: 200, MaxSendRate: 1 },
+      },
+      Object.assign(new Error('Email identity loja@joias.pt does not exist.'), { name: 'NotFoundException' }),
+    );
+    const options: PreflightOptions = {
+      stage: 'prod',
+      stackName: 'JoiasInox-prod',
+      region: 'eu-west-1',
+      sesRegion: 'eu-west-1',
+      budget: true,
+      monthlyBudgetUsd: 10,
+      lang: 'pt',
+      json: false,
+      waf: false,
+      qualifier: 'hnb659fds',
+      context: [],
+      senderEmail: 'loja@joias.pt',
+    };
     const lines: string[] = [];
-    const report = await runPreflight(options, { aws: awsPort('eu-west-1', { transport, ses: () => ses.ses }), log: (line) => lines.push(line), census: async () => RECORDED_CENSUS });
+    const report = await runPreflight(options, {
+      aws: awsPort('eu-west-1', { transport, ses: () => ses.ses }),
+      log: (line) => lines.push(line),
+      census: async () => RECORDED_CENSUS,
+    });
     expect(Object.fromEntries(report.findings.map((f) => [f.id, f.status]))).toEqual({
       account: 'ok',
       'region-services': 'ok',
@@ -308,18 +442,27 @@ describe('the real port (recorded HTTP answers)', () => {
 describe('what the preflight knows about the stack, against the synthesized template', () => {
   afterAll(removeScratch);
 
-  it('asks about every AWS resource type of the stack, knows its oldest bootstrap and the default qualifier', () => {
-    const { json } = synthShop({ operatorEmail: 'dona@joias.test', senderDomain: 'joias.test', senderEmail: 'loja@joias.test' });
-    expect([...STACK_RESOURCE_TYPES].sort()).toEqual(awsTypes(json));
-    const rule = (json as unknown as { Rules: Record<string, { Assertions: { AssertDescription: string }[] }> }).Rules.CheckBootstrapVersion!;
-    expect(rule.Assertions[0]!.AssertDescription).toMatch(new RegExp(`version ${MIN_BOOTSTRAP_VERSION} required`));
-    expect(DefaultStackSynthesizer.DEFAULT_QUALIFIER).toBe(DEFAULT_QUALIFIER);
-  }, SYNTH_TIMEOUT_MS);
+  it(
+    'asks about every AWS resource type of the stack, knows its oldest bootstrap and the default qualifier',
+    () => {
+      const { json } = synthShop({ operatorEmail: 'dona@joias.test', senderDomain: 'joias.test', senderEmail: 'loja@joias.test' });
+      expect([...STACK_RESOURCE_TYPES].sort()).toEqual(awsTypes(json));
+      const rule = (json as unknown as { Rules: Record<string, { Assertions: { AssertDescription: string }[] }> }).Rules
+        .CheckBootstrapVersion!;
+      expect(rule.Assertions[0]!.AssertDescription).toMatch(new RegExp(`version ${MIN_BOOTSTRAP_VERSION} required`));
+      expect(DefaultStackSynthesizer.DEFAULT_QUALIFIER).toBe(DEFAULT_QUALIFIER);
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 
-  it('in Spain asks exactly what the shop stack creates there, and SES where the mail stack is', () => {
-    const madrid = synthShop({ env: { region: 'eu-south-2' }, sesRegion: 'eu-west-1', budget: false, operatorEmail: 'dona@joias.test' });
-    expect(shopRegionTypes({ region: 'eu-south-2', sesRegion: 'eu-west-1', budget: false }).sort()).toEqual(awsTypes(madrid.json));
-    const mail = synthMailStack({ region: 'eu-west-1', operatorEmail: 'dona@joias.test' });
-    expect(awsTypes(mail.json).filter((typeName) => typeName.startsWith('AWS::SES::'))).toEqual([...SES_TYPES].sort());
-  }, SYNTH_TIMEOUT_MS);
+  it(
+    'in Spain asks exactly what the shop stack creates there, and SES where the mail stack is',
+    () => {
+      const madrid = synthShop({ env: { region: 'eu-south-2' }, sesRegion: 'eu-west-1', budget: false, operatorEmail: 'dona@joias.test' });
+      expect(shopRegionTypes({ region: 'eu-south-2', sesRegion: 'eu-west-1', budget: false }).sort()).toEqual(awsTypes(madrid.json));
+      const mail = synthMailStack({ region: 'eu-west-1', operatorEmail: 'dona@joias.test' });
+      expect(awsTypes(mail.json).filter((typeName) => typeName.startsWith('AWS::SES::'))).toEqual([...SES_TYPES].sort());
+    },
+    SYNTH_TIMEOUT_MS,
+  );
 });

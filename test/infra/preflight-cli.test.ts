@@ -36,7 +36,24 @@ describe('command line', () => {
       // What the app is synthesized with to count its functions: cdk.json's own context is read by the CDK.
       context: [],
     });
-    expect(parse('--stage', 'loja2', '--region', 'eu-south-2', '-c', 'waf=true', '-c', 'senderEmail=loja@joias.pt', '-c', 'senderDomain=joias.pt', '-c', 'mailSendRate=10', '--en', '--json')).toMatchObject({
+    expect(
+      parse(
+        '--stage',
+        'loja2',
+        '--region',
+        'eu-south-2',
+        '-c',
+        'waf=true',
+        '-c',
+        'senderEmail=loja@joias.pt',
+        '-c',
+        'senderDomain=joias.pt',
+        '-c',
+        'mailSendRate=10',
+        '--en',
+        '--json',
+      ),
+    ).toMatchObject({
       stackName: 'JoiasInox-loja2',
       region: 'eu-south-2',
       sesRegion: 'eu-west-1',
@@ -48,8 +65,14 @@ describe('command line', () => {
       json: true,
       context: ['waf=true', 'senderEmail=loja@joias.pt', 'senderDomain=joias.pt', 'mailSendRate=10', 'stage=loja2', 'region=eu-south-2'],
     });
-    expect(parsePreflightArgs([], context({ '@aws-cdk/core:bootstrapQualifier': 'joias123' }), { AWS_REGION: 'eu-central-1' })).toMatchObject({ region: 'eu-central-1', sesRegion: 'eu-central-1', qualifier: 'joias123', context: ['region=eu-central-1'] });
-    expect(parse('--region', 'eu-south-2', '-c', 'sesRegion=eu-west-3')).toMatchObject({ region: 'eu-south-2', sesRegion: 'eu-west-3', budget: false });
+    expect(
+      parsePreflightArgs([], context({ '@aws-cdk/core:bootstrapQualifier': 'joias123' }), { AWS_REGION: 'eu-central-1' }),
+    ).toMatchObject({ region: 'eu-central-1', sesRegion: 'eu-central-1', qualifier: 'joias123', context: ['region=eu-central-1'] });
+    expect(parse('--region', 'eu-south-2', '-c', 'sesRegion=eu-west-3')).toMatchObject({
+      region: 'eu-south-2',
+      sesRegion: 'eu-west-3',
+      budget: false,
+    });
     expect(parse('-h')).toBe('help');
   });
 
@@ -71,7 +94,9 @@ describe('command line', () => {
     expect(refusal('--stage', 'Prod!')).toMatch(/--stage "Prod!" não serve/);
     expect(refusal('-c', 'senderEmail=loja')).toMatch(/O contexto \(cdk.json ou -c\) tem um valor que não serve: .*senderEmail/);
     expect(refusal('eu-west-1')).toMatch(/Não percebo "eu-west-1"/);
-    expect(refusal('--region', 'eu-south-2', '-c', 'budget=true')).toMatch(/O contexto \(cdk.json ou -c\) tem um valor que não serve: .*cannot create an AWS Budgets budget in eu-south-2/);
+    expect(refusal('--region', 'eu-south-2', '-c', 'budget=true')).toMatch(
+      /O contexto \(cdk.json ou -c\) tem um valor que não serve: .*cannot create an AWS Budgets budget in eu-south-2/,
+    );
     expect(preflightUsage(['--en'])).toBe(PREFLIGHT_USAGE_EN);
     expect(preflightUsage([])).toBe(PREFLIGHT_USAGE_PT);
   });
@@ -84,7 +109,13 @@ describe('the script', () => {
       const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AWS_')));
       const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'infra/ops/preflight.ts')], {
         cwd: REPO_ROOT,
-        env: { ...env, HOME: home, AWS_CONFIG_FILE: path.join(home, 'none'), AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'none'), AWS_EC2_METADATA_DISABLED: 'true' },
+        env: {
+          ...env,
+          HOME: home,
+          AWS_CONFIG_FILE: path.join(home, 'none'),
+          AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'none'),
+          AWS_EC2_METADATA_DISABLED: 'true',
+        },
         encoding: 'utf8',
         timeout: 60_000,
       });

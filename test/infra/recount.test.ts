@@ -8,7 +8,11 @@ const context = (values: Record<string, unknown>) => (key: string) => values[key
 
 describe('npm run recount', () => {
   it('reads stage, region and --dry-run like create-admin', () => {
-    expect(parseRecountArgs([], context({ region: 'eu-west-1' }), {})).toEqual({ stackName: 'JoiasInox-prod', region: 'eu-west-1', dryRun: false });
+    expect(parseRecountArgs([], context({ region: 'eu-west-1' }), {})).toEqual({
+      stackName: 'JoiasInox-prod',
+      region: 'eu-west-1',
+      dryRun: false,
+    });
     expect(parseRecountArgs(['--stage', 'test', '--region', 'eu-south-2', '--dry-run'], context({}), {})).toEqual({
       stackName: 'JoiasInox-test',
       region: 'eu-south-2',

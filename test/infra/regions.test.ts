@@ -24,7 +24,9 @@ describe('context: the SES region and the budget', () => {
     expect(settingsIn({ region: 'eu-south-2' }).sesRegion).toBe(DEFAULT_SES_REGION);
     expect(DEFAULT_SES_REGION).toBe('eu-west-1');
     expect(settingsIn({ region: 'eu-south-2', sesRegion: 'eu-west-3' }).sesRegion).toBe('eu-west-3');
-    expect(() => settingsIn({ region: 'eu-west-1', sesRegion: 'eu-south-2' })).toThrow(/"sesRegion" must be a region with Amazon SES, got "eu-south-2"/);
+    expect(() => settingsIn({ region: 'eu-west-1', sesRegion: 'eu-south-2' })).toThrow(
+      /"sesRegion" must be a region with Amazon SES, got "eu-south-2"/,
+    );
   });
 
   it('the budget is on where CloudFormation has AWS Budgets, off elsewhere; false turns it off; true where it cannot be is refused', () => {
@@ -71,14 +73,22 @@ describe('a shop in Europe (Spain), its e-mail in Europe (Ireland)', () => {
 
   it('the mail stack holds the identity, the configuration set with its destinations, and every template', () => {
     const types = typesOf(mail.json);
-    for (const type of ['AWS::SES::EmailIdentity', 'AWS::SES::ConfigurationSet', 'AWS::SES::ConfigurationSetEventDestination', 'AWS::SES::Template']) expect(types).toContain(type);
+    for (const type of [
+      'AWS::SES::EmailIdentity',
+      'AWS::SES::ConfigurationSet',
+      'AWS::SES::ConfigurationSetEventDestination',
+      'AWS::SES::Template',
+    ])
+      expect(types).toContain(type);
     expect(resourcesOf(mail.json, 'AWS::SES::ConfigurationSet')[0]![1].Properties.Name).toBe(configurationSetName('test'));
     expect(mail.stack.region).toBe('eu-west-1');
     expect(openViolations(mail.report)).toEqual([]);
   });
 
   it('the functions send in the SES region: MAIL_SES_REGION and the SES ARNs of their policies name eu-west-1', () => {
-    const functions = resourcesOf(madrid.json, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.[MAIL_ENV.from]);
+    const functions = resourcesOf(madrid.json, 'AWS::Lambda::Function').filter(
+      ([, r]) => r.Properties.Environment?.Variables?.[MAIL_ENV.from],
+    );
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) expect(fn.Properties.Environment.Variables[MAIL_ENV.sesRegion], id).toBe('eu-west-1');
     const sesStatements = resourcesOf(madrid.json, 'AWS::IAM::Policy')
@@ -103,7 +113,9 @@ describe('a shop in Europe (Spain), its e-mail in Europe (Ireland)', () => {
     expect(JSON.stringify(forwarder.Properties.Targets[0].Arn)).toContain('event-bus/default');
     expect(forwarder.Properties.Targets[0].RoleArn).toBeDefined();
 
-    const shopRules = resourcesOf(madrid.json, 'AWS::Events::Rule').filter(([, r]) => r.Properties.EventPattern?.source?.includes(SES_EVENT_SOURCE));
+    const shopRules = resourcesOf(madrid.json, 'AWS::Events::Rule').filter(([, r]) =>
+      r.Properties.EventPattern?.source?.includes(SES_EVENT_SOURCE),
+    );
     expect(shopRules).toHaveLength(1);
     expect(shopRules[0]![1].Properties.EventBusName).toBe('default');
     expect(JSON.stringify(shopRules[0]![1].Properties.EventPattern.detail)).toContain(configurationSetName('test'));
@@ -115,12 +127,15 @@ describe('a shop in Europe (Spain), its e-mail in Europe (Ireland)', () => {
     expect(names(madrid.json).filter((name) => mailAlarms.some((alarm) => name.endsWith(alarm)))).toEqual([]);
     expect(names(mail.json).sort()).toEqual(mailAlarms.map((name) => `JoiasInox-test-Mail ${name}`));
     const topicId = mail.stack.getLogicalId(mail.stack.topic.node.defaultChild as CfnElement);
-    for (const [, alarm] of resourcesOf(mail.json, 'AWS::CloudWatch::Alarm')) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+    for (const [, alarm] of resourcesOf(mail.json, 'AWS::CloudWatch::Alarm'))
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
     expect(resourcesOf(mail.json, 'AWS::SNS::Subscription').map(([, s]) => s.Properties.Endpoint)).toEqual([OPERATOR]);
   });
 
   it("a sender domain's DNS records are the mail stack's outputs, the MAIL FROM's MX naming the SES region", () => {
-    expect(Object.keys(mail.json.Outputs!)).toEqual(expect.arrayContaining(['SenderDkimRecord1', 'SenderDkimRecord2', 'SenderDkimRecord3', 'SenderMailFromMx', 'SenderMailFromSpf']));
+    expect(Object.keys(mail.json.Outputs!)).toEqual(
+      expect.arrayContaining(['SenderDkimRecord1', 'SenderDkimRecord2', 'SenderDkimRecord3', 'SenderMailFromMx', 'SenderMailFromSpf']),
+    );
     expect(mail.json.Outputs!.SenderMailFromMx!.Value).toBe('mail.joias.test MX 10 feedback-smtp.eu-west-1.amazonses.com');
     expect(Object.keys(madrid.json.Outputs!).filter((key) => key.startsWith('SenderDkim'))).toEqual([]);
   });

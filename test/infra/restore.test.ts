@@ -54,7 +54,14 @@ describe('command line', () => {
       overwrite: false,
     });
     // Lisbon's summer time: 10:00 there is 09:00 UTC.
-    expect(parseRestoreArgs(['--table', 'contact-messages', '--to', '2026-07-20T10:00:00+01:00', '--stage', 'loja2', '--region', 'eu-south-2'], cdkJson, {}, new Date('2026-07-25T12:00:00Z'))).toMatchObject({
+    expect(
+      parseRestoreArgs(
+        ['--table', 'contact-messages', '--to', '2026-07-20T10:00:00+01:00', '--stage', 'loja2', '--region', 'eu-south-2'],
+        cdkJson,
+        {},
+        new Date('2026-07-25T12:00:00Z'),
+      ),
+    ).toMatchObject({
       table: 'contactMessages',
       to: new Date('2026-07-20T09:00:00Z'),
       stackName: 'JoiasInox-loja2',
@@ -64,17 +71,27 @@ describe('command line', () => {
   });
 
   it('what to copy: --keys (commas, repeated, deduplicated), --all-missing, --all only with --overwrite', () => {
-    expect(parse('--table', 'orders', '--from-restored', 'restore-x', '--keys', '123456, 654321', '--keys', '123456', '--apply')).toMatchObject({
+    expect(
+      parse('--table', 'orders', '--from-restored', 'restore-x', '--keys', '123456, 654321', '--keys', '123456', '--apply'),
+    ).toMatchObject({
       mode: 'from-restored',
       restoredTable: 'restore-x',
       selection: { kind: 'keys', keys: ['123456', '654321'] },
       apply: true,
     });
-    expect(parse('--table', 'products', '--to', '2026-11-20T09:00:00Z', '--all-missing')).toMatchObject({ selection: { kind: 'all-missing' }, apply: false });
-    expect(parse('--table', 'products', '--from-restored', 'r', '--all', '--overwrite')).toMatchObject({ selection: { kind: 'all' }, overwrite: true });
+    expect(parse('--table', 'products', '--to', '2026-11-20T09:00:00Z', '--all-missing')).toMatchObject({
+      selection: { kind: 'all-missing' },
+      apply: false,
+    });
+    expect(parse('--table', 'products', '--from-restored', 'r', '--all', '--overwrite')).toMatchObject({
+      selection: { kind: 'all' },
+      overwrite: true,
+    });
     expect(refusal('--table', 'products', '--from-restored', 'r', '--all')).toMatch(/--all sem --overwrite .* use --all-missing/);
     expect(refusal('--table', 'products', '--from-restored', 'r', '--all-missing', '--overwrite')).toMatch(/só copia o que falta/);
-    expect(refusal('--table', 'products', '--from-restored', 'r', '--apply')).toMatch(/diga o que copiar: --keys <chaves>, --all-missing ou --all/);
+    expect(refusal('--table', 'products', '--from-restored', 'r', '--apply')).toMatch(
+      /diga o que copiar: --keys <chaves>, --all-missing ou --all/,
+    );
     expect(refusal('--table', 'products', '--from-restored', 'r', '--keys', ' , ')).toMatch(/--keys sem chaves/);
     expect(refusal('--table', 'products', '--from-restored', 'r', '--keys', 'a', '--all-missing')).toMatch(/Escolha só uma forma/);
   });
@@ -83,12 +100,16 @@ describe('command line', () => {
     expect(refusal('--table', 'encomendas', '--to', '2026-11-20T09:00:00Z')).toBe(
       `Tabela desconhecida: "encomendas". As tabelas da loja são: ${RESTORABLE_TABLES.join(', ')}.`,
     );
-    expect(RESTORABLE_TABLES).toEqual(expect.arrayContaining(['orders', 'products', 'collections', 'contactMessages', 'stockAlerts', 'settings']));
+    expect(RESTORABLE_TABLES).toEqual(
+      expect.arrayContaining(['orders', 'products', 'collections', 'contactMessages', 'stockAlerts', 'settings']),
+    );
     expect(refusal('--table', 'outbox', '--to', '2026-11-20T09:00:00Z')).toMatch(/não se restaura: .*enviar outra vez e-mails/);
     expect(refusal('--table', 'counters', '--to', '2026-11-20T09:00:00Z')).toMatch(/npm run recount/);
     expect(refusal('--to', '2026-11-20T09:00:00Z')).toMatch(/^Diga que tabela: --table/);
     expect(refusal('--table', 'orders')).toMatch(/^Diga para que momento: --to/);
-    expect(refusal('--table', 'orders', '--to', '2026-11-20T09:00:00Z', '--from-restored', 'r')).toMatch(/Use só uma de --to e --from-restored/);
+    expect(refusal('--table', 'orders', '--to', '2026-11-20T09:00:00Z', '--from-restored', 'r')).toMatch(
+      /Use só uma de --to e --from-restored/,
+    );
     expect(refusal('--table', 'orders', '--nope')).toBe('Opção desconhecida: --nope.');
     expect(refusal('--table')).toBe('Falta o valor da opção --table.');
     expect(refusal('orders')).toMatch(/Não percebo "orders"/);
@@ -105,11 +126,15 @@ describe('command line', () => {
       }
       expect(parseRestoreArgs(['--table', table, ...from, '--keys', 'a'], cdkJson, {})).toMatchObject({ selection: { kind: 'keys' } });
     }
-    expect(parseRestoreArgs(['--table', 'orders', ...from, '--all-missing'], cdkJson, {})).toMatchObject({ selection: { kind: 'all-missing' } });
+    expect(parseRestoreArgs(['--table', 'orders', ...from, '--all-missing'], cdkJson, {})).toMatchObject({
+      selection: { kind: 'all-missing' },
+    });
   });
 
   it('bad, zoneless, impossible, future and too old moments are refused in Portuguese', () => {
-    expect(refusal('--table', 'orders', '--to', 'ontem')).toMatch(/"ontem" não é uma data e hora que eu perceba: use por exemplo 2026-11-20T09:00:00Z/);
+    expect(refusal('--table', 'orders', '--to', 'ontem')).toMatch(
+      /"ontem" não é uma data e hora que eu perceba: use por exemplo 2026-11-20T09:00:00Z/,
+    );
     expect(refusal('--table', 'orders', '--to', '2026-11-20T09:00')).toMatch(/Falta o fuso horário .* por exemplo 2026-11-20T09:00Z/);
     expect(refusal('--table', 'orders', '--to', '2026-02-30T09:00:00Z')).toMatch(/não é uma data e hora que exista/);
     expect(refusal('--table', 'orders', '--to', '2026-11-20T24:30:00Z')).toMatch(/não é uma data e hora que exista/);
@@ -123,9 +148,18 @@ describe('command line', () => {
 
   it('--delete-restored deletes only tables this script named, and takes no copy options', () => {
     const name = 'restore-20261120T090000Z-JoiasInox-prod-DataOrdersTableA1-B2';
-    expect(parse('--delete-restored', name)).toEqual({ mode: 'delete-restored', restoredTable: name, apply: false, stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1' });
+    expect(parse('--delete-restored', name)).toEqual({
+      mode: 'delete-restored',
+      restoredTable: name,
+      apply: false,
+      stage: 'prod',
+      stackName: 'JoiasInox-prod',
+      region: 'eu-west-1',
+    });
     expect(parse('--delete-restored', name, '--apply')).toMatchObject({ apply: true });
-    expect(refusal('--delete-restored', 'JoiasInox-prod-DataOrdersTableA1-B2', '--apply')).toMatch(/Só apago tabelas restauradas por este comando/);
+    expect(refusal('--delete-restored', 'JoiasInox-prod-DataOrdersTableA1-B2', '--apply')).toMatch(
+      /Só apago tabelas restauradas por este comando/,
+    );
     expect(refusal('--delete-restored', name, '--keys', '1')).toMatch(/não se junta a --keys/);
   });
 });
@@ -137,7 +171,9 @@ describe('names', () => {
     expect(restored).toBe(`restore-20261120T090000Z-${live}`);
     // The stack's tables are still found by their prefix while a copy exists (`npm run recount` too).
     expect(liveTableName('JoiasInox-prod', 'orders', [live, restored, 'JoiasInox-prod-DataOrderSearchTable9-Q'])).toBe(live);
-    expect(() => liveTableName('JoiasInox-prod', 'orders', [restored])).toThrow(/Não encontrei tabela "orders" da pilha JoiasInox-prod .* TABLE_ORDERS/);
+    expect(() => liveTableName('JoiasInox-prod', 'orders', [restored])).toThrow(
+      /Não encontrei tabela "orders" da pilha JoiasInox-prod .* TABLE_ORDERS/,
+    );
     expect(() => liveTableName('JoiasInox-prod', 'orders', [live, `${live}2`])).toThrow(/Encontrei mais do que uma/);
   });
 });
@@ -150,10 +186,19 @@ describe('PITR window', () => {
   };
 
   it('accepts a moment inside it and refuses one before, after, or with PITR off, saying the window', () => {
-    expect(checkRestoreWindow(new Date('2026-11-20T09:00:00Z'), pitr, 't')).toEqual({ earliest: pitr.EarliestRestorableDateTime, latest: pitr.LatestRestorableDateTime });
-    expect(() => checkRestoreWindow(new Date('2026-10-21T11:59:59Z'), pitr, 't')).toThrow(/antes da cópia mais antiga de t, que é de 21\/10\/2026 13:00 .* entre 21\/10\/2026 13:00 e 25\/11\/2026 11:55/);
-    expect(() => checkRestoreWindow(new Date('2026-11-25T11:56:00Z'), pitr, 't')).toThrow(/demasiado recente: .* 25\/11\/2026 11:55 .* uns 5 minutos antes de agora/);
-    expect(() => checkRestoreWindow(new Date('2026-11-20T09:00:00Z'), { ...pitr, PointInTimeRecoveryStatus: 'DISABLED' }, 't')).toThrow(OperatorError);
+    expect(checkRestoreWindow(new Date('2026-11-20T09:00:00Z'), pitr, 't')).toEqual({
+      earliest: pitr.EarliestRestorableDateTime,
+      latest: pitr.LatestRestorableDateTime,
+    });
+    expect(() => checkRestoreWindow(new Date('2026-10-21T11:59:59Z'), pitr, 't')).toThrow(
+      /antes da cópia mais antiga de t, que é de 21\/10\/2026 13:00 .* entre 21\/10\/2026 13:00 e 25\/11\/2026 11:55/,
+    );
+    expect(() => checkRestoreWindow(new Date('2026-11-25T11:56:00Z'), pitr, 't')).toThrow(
+      /demasiado recente: .* 25\/11\/2026 11:55 .* uns 5 minutos antes de agora/,
+    );
+    expect(() => checkRestoreWindow(new Date('2026-11-20T09:00:00Z'), { ...pitr, PointInTimeRecoveryStatus: 'DISABLED' }, 't')).toThrow(
+      OperatorError,
+    );
     expect(() => checkRestoreWindow(new Date('2026-11-20T09:00:00Z'), undefined, 't')).toThrow(/PITR\) não está ligada na tabela t/);
   });
 });
@@ -168,7 +213,11 @@ describe('encryption of the restored table', () => {
     for (const table of found) {
       const sse = table.Properties.SSESpecification as { SSEEnabled: boolean; SSEType?: string; KMSMasterKeyId?: string };
       // The CloudFormation shape (SSEEnabled) against the API's (Enabled) of the restore's override.
-      expect({ Enabled: sse.SSEEnabled, SSEType: sse.SSEType, ...(sse.KMSMasterKeyId ? { KMSMasterKeyId: sse.KMSMasterKeyId } : {}) }).toEqual(RESTORED_SSE);
+      expect({
+        Enabled: sse.SSEEnabled,
+        SSEType: sse.SSEType,
+        ...(sse.KMSMasterKeyId ? { KMSMasterKeyId: sse.KMSMasterKeyId } : {}),
+      }).toEqual(RESTORED_SSE);
     }
   }, 120_000);
 });
@@ -177,7 +226,9 @@ describe('AWS errors', () => {
   const where = { region: 'eu-west-1', table: 'T' };
   const error = (name: string, message = 'm') => Object.assign(new Error(message), { name });
   it('are explained in Portuguese', () => {
-    expect(explainRestoreError(error('CredentialsProviderError', 'Could not load credentials from any providers'), where)).toMatch(/^Não encontrei credenciais da AWS/);
+    expect(explainRestoreError(error('CredentialsProviderError', 'Could not load credentials from any providers'), where)).toMatch(
+      /^Não encontrei credenciais da AWS/,
+    );
     expect(explainRestoreError(error('ExpiredTokenException'), where)).toMatch(/expiraram ou estão erradas/);
     expect(explainRestoreError(error('AccessDeniedException'), where)).toMatch(/não tem licença .*RestoreTableToPointInTime.*DeleteTable/);
     expect(explainRestoreError(error('PointInTimeRecoveryUnavailableException'), where)).toMatch(/PITR\) não está ligada em T/);
@@ -215,7 +266,11 @@ const ANSWERS = {
       KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       BillingModeSummary: { BillingMode: 'PAY_PER_REQUEST' },
       SSEDescription: { Status: 'ENABLED', SSEType: 'KMS', KMSMasterKeyArn: 'arn:aws:kms:eu-west-1:111111111111:key/k' },
-      RestoreSummary: { SourceTableArn: ARN(LIVE), RestoreDateTime: new Date('2026-11-20T09:00:00Z'), RestoreInProgress: status !== 'ACTIVE' },
+      RestoreSummary: {
+        SourceTableArn: ARN(LIVE),
+        RestoreDateTime: new Date('2026-11-20T09:00:00Z'),
+        RestoreInProgress: status !== 'ACTIVE',
+      },
     },
   }),
 };
@@ -248,14 +303,16 @@ function recordedClient(answer: (name: string, input: any, count: number) => unk
 }
 
 const FAST_WAIT = { minDelay: 0.02, maxDelay: 0.02, maxWaitTime: 5, progressEveryMs: 10 };
-const options = (extra: Partial<RestoreOptions> = {}) => ({ ...(parse('--table', 'orders', '--to', '2026-11-20T09:00:00Z') as RestoreOptions), ...extra }) as RestoreOptions;
+const options = (extra: Partial<RestoreOptions> = {}) =>
+  ({ ...(parse('--table', 'orders', '--to', '2026-11-20T09:00:00Z') as RestoreOptions), ...extra }) as RestoreOptions;
 
 describe('restore step (recorded AWS answers)', () => {
   it('checks the window, restores into a new on-demand table encrypted like the stack, waits for it, then compares', async () => {
     const { client, sent } = recordedClient((name, input, count) => {
       if (name === 'ListTables') return ANSWERS.listTables;
       if (name === 'DescribeContinuousBackups') return ANSWERS.continuousBackups;
-      if (name === 'DescribeTable') return count === 1 ? notFound() : { Table: ANSWERS.restore(count < 4 ? 'CREATING' : 'ACTIVE').TableDescription };
+      if (name === 'DescribeTable')
+        return count === 1 ? notFound() : { Table: ANSWERS.restore(count < 4 ? 'CREATING' : 'ACTIVE').TableDescription };
       if (name === 'RestoreTableToPointInTime') return ANSWERS.restore('CREATING');
       if (name === 'Scan') return { Items: [{ id: { S: '123456' }, status: { S: 'Enviar' } }], Count: 1 };
       if (name === 'BatchGetItem') return { Responses: { [LIVE]: [] }, UnprocessedKeys: {} };
@@ -304,11 +361,21 @@ describe('restore step (recorded AWS answers)', () => {
       if (name === 'ListTables') return ANSWERS.listTables;
       if (name === 'DescribeContinuousBackups') {
         const description = ANSWERS.continuousBackups.ContinuousBackupsDescription;
-        return { ContinuousBackupsDescription: { ...description, PointInTimeRecoveryDescription: { ...description.PointInTimeRecoveryDescription, EarliestRestorableDateTime: new Date('2026-11-22T08:00:00Z') } } };
+        return {
+          ContinuousBackupsDescription: {
+            ...description,
+            PointInTimeRecoveryDescription: {
+              ...description.PointInTimeRecoveryDescription,
+              EarliestRestorableDateTime: new Date('2026-11-22T08:00:00Z'),
+            },
+          },
+        };
       }
       return undefined;
     });
-    await expect(runRestore(options(), { client, log: () => {}, env: {}, wait: FAST_WAIT })).rejects.toThrow(/antes da cópia mais antiga de .* 22\/11\/2026 08:00/);
+    await expect(runRestore(options(), { client, log: () => {}, env: {}, wait: FAST_WAIT })).rejects.toThrow(
+      /antes da cópia mais antiga de .* 22\/11\/2026 08:00/,
+    );
     expect(sent.map((s) => s.name)).not.toContain('RestoreTableToPointInTime');
   });
 
@@ -334,7 +401,9 @@ describe('restore step (recorded AWS answers)', () => {
       if (name === 'RestoreTableToPointInTime') return ANSWERS.restore('CREATING');
       return undefined;
     });
-    await expect(runRestore(options(), { client: creating.client, log: () => {}, env: {}, wait: { ...FAST_WAIT, maxWaitTime: 0.2 } })).rejects.toThrow(
+    await expect(
+      runRestore(options(), { client: creating.client, log: () => {}, env: {}, wait: { ...FAST_WAIT, maxWaitTime: 0.2 } }),
+    ).rejects.toThrow(
       `o restauro continua na AWS. Mais tarde, continue com:\n  npm run restore -- --table orders --from-restored ${RESTORED} --stage prod --region eu-west-1`,
     );
 
@@ -343,6 +412,8 @@ describe('restore step (recorded AWS answers)', () => {
       if (name === 'DescribeContinuousBackups') return Object.assign(new Error('not authorized'), { name: 'AccessDeniedException' });
       return undefined;
     });
-    await expect(runRestore(options(), { client: denied.client, log: () => {}, env: {}, wait: FAST_WAIT })).rejects.toThrow(/não tem licença para isto/);
+    await expect(runRestore(options(), { client: denied.client, log: () => {}, env: {}, wait: FAST_WAIT })).rejects.toThrow(
+      /não tem licença para isto/,
+    );
   });
 });

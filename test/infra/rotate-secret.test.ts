@@ -15,11 +15,28 @@ const context = (values: Record<string, unknown>) => (key: string) => values[key
 
 describe('npm run rotate-secret', () => {
   it('names one secret; the overlap defaults by secret; stage and region like the other commands', () => {
-    expect(parseRotateArgs(['order-link'], context({ region: 'eu-west-1' }), {})).toEqual({ kind: 'order-link', overlapHours: 720, stackName: 'JoiasInox-prod', region: 'eu-west-1' });
-    expect(parseRotateArgs(['origin', '--stage', 'test', '--region', 'eu-south-2', '--overlap-hours', '2'], context({}), {})).toEqual({ kind: 'origin', overlapHours: 2, stackName: 'JoiasInox-test', region: 'eu-south-2' });
+    expect(parseRotateArgs(['order-link'], context({ region: 'eu-west-1' }), {})).toEqual({
+      kind: 'order-link',
+      overlapHours: 720,
+      stackName: 'JoiasInox-prod',
+      region: 'eu-west-1',
+    });
+    expect(parseRotateArgs(['origin', '--stage', 'test', '--region', 'eu-south-2', '--overlap-hours', '2'], context({}), {})).toEqual({
+      kind: 'origin',
+      overlapHours: 2,
+      stackName: 'JoiasInox-test',
+      region: 'eu-south-2',
+    });
     expect(DEFAULT_OVERLAP_HOURS).toEqual({ 'order-link': 720, origin: 24 });
     expect(parseRotateArgs(['--help'], context({}), {})).toBe('help');
-    for (const argv of [[], ['both'], ['origin', 'order-link'], ['origin', '--overlap-hours', '0'], ['origin', '--overlap-hours', 'x'], ['origin', '--nope']]) {
+    for (const argv of [
+      [],
+      ['both'],
+      ['origin', 'order-link'],
+      ['origin', '--overlap-hours', '0'],
+      ['origin', '--overlap-hours', 'x'],
+      ['origin', '--nope'],
+    ]) {
       expect(() => parseRotateArgs(argv, context({}), {}), argv.join(' ')).toThrow(UsageError);
     }
   });
@@ -57,13 +74,18 @@ describe("CloudFront's switch of the origin headers", () => {
     let statuses = ['InProgress', 'Deployed'];
     const transport = async (call: HttpCall): Promise<HttpAnswer> => {
       calls.push(call);
-      if (call.method === 'GET' && call.path.endsWith('/config')) return { status: 200, headers: { etag: 'E2QWRUHAPOMQZL' }, body: current };
+      if (call.method === 'GET' && call.path.endsWith('/config'))
+        return { status: 200, headers: { etag: 'E2QWRUHAPOMQZL' }, body: current };
       if (call.method === 'PUT') {
         current = call.body!;
         statuses = ['InProgress', 'Deployed'];
         return { status: 200, headers: { etag: 'E3NEW' }, body: `<Distribution><Status>InProgress</Status></Distribution>` };
       }
-      return { status: 200, headers: {}, body: `<Distribution><Id>E1</Id><Status>${statuses.shift() ?? 'Deployed'}</Status></Distribution>` };
+      return {
+        status: 200,
+        headers: {},
+        body: `<Distribution><Id>E1</Id><Status>${statuses.shift() ?? 'Deployed'}</Status></Distribution>`,
+      };
     };
     return { calls, transport, config: () => current };
   }
@@ -77,7 +99,12 @@ describe("CloudFront's switch of the origin headers", () => {
     await edge.switchOrigin('OLD', 'NEW');
     expect(aws.config()).toBe(config('NEW'));
     const put = aws.calls.find((c) => c.method === 'PUT')!;
-    expect(put).toMatchObject({ service: 'cloudfront', region: 'us-east-1', host: 'cloudfront.amazonaws.com', path: '/2020-05-31/distribution/E1/config' });
+    expect(put).toMatchObject({
+      service: 'cloudfront',
+      region: 'us-east-1',
+      host: 'cloudfront.amazonaws.com',
+      path: '/2020-05-31/distribution/E1/config',
+    });
     expect(put.headers).toMatchObject({ 'if-match': 'E2QWRUHAPOMQZL' });
     expect(aws.calls.filter((c) => c.method === 'GET' && c.path === '/2020-05-31/distribution/E1')).toHaveLength(2);
     expect(sleeps).toEqual([20_000]);
@@ -98,9 +125,26 @@ describe("the order-link key's rotation and the edge's keys", () => {
     const secret = { get: async () => kept, put: async (next: RotatingSecret) => void (steps.push('secret'), (kept = next)) };
     const challengeKeys = { put: async (value: string) => void steps.push(`edge ${value}`) };
     const now = () => new Date('2026-12-01T10:00:00Z');
-    const rotated = await rotateSecret('order-link', 24, { secret, challengeKeys, waitForFunctions: async () => undefined, now, newValue: () => 'b'.repeat(64), log: () => undefined });
+    const rotated = await rotateSecret('order-link', 24, {
+      secret,
+      challengeKeys,
+      waitForFunctions: async () => undefined,
+      now,
+      newValue: () => 'b'.repeat(64),
+      log: () => undefined,
+    });
     expect(steps).toEqual([`edge ${challengeKeysEntry(rotated, now())}`, 'secret']);
-    expect(JSON.parse(steps[0]!.slice(5))).toEqual({ current: expect.any(Array), previous: expect.any(Array), until: Date.parse('2026-12-02T10:00:00Z') / 1000 });
-    await expect(rotateSecret('order-link', 24, { secret: { get: async () => ({ current: 'c' }), put: async () => undefined }, waitForFunctions: async () => undefined, log: () => undefined })).rejects.toThrow(/KeyValueStore/);
+    expect(JSON.parse(steps[0]!.slice(5))).toEqual({
+      current: expect.any(Array),
+      previous: expect.any(Array),
+      until: Date.parse('2026-12-02T10:00:00Z') / 1000,
+    });
+    await expect(
+      rotateSecret('order-link', 24, {
+        secret: { get: async () => ({ current: 'c' }), put: async () => undefined },
+        waitForFunctions: async () => undefined,
+        log: () => undefined,
+      }),
+    ).rejects.toThrow(/KeyValueStore/);
   });
 });

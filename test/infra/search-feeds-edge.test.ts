@@ -10,15 +10,23 @@ import { MAX_PAGE_KEY_LENGTH, pageKind, pagePathOfKey } from '#shared/pages.ts';
 import { SEARCH_RESULTS_PREFIX, searchPageKey, searchPagePathOfKey } from '#shared/search-page.ts';
 
 type Request = { uri: string; querystring?: Record<string, { value: string }> };
-const pages = new Function(`${pageRewriteCode('/bastidores-7b99')}; return handler;`)() as (event: { request: Request }) => { uri?: string };
+const pages = new Function(`${pageRewriteCode('/bastidores-7b99')}; return handler;`)() as (event: { request: Request }) => {
+  uri?: string;
+};
 const feeds = new Function(`${FEEDS_REWRITE_CODE}; return handler;`)() as (event: { request: Request }) => { uri: string };
 /** What CloudFront's function gets for `/pesquisa?q=<raw>` (the value as it came in the address). */
-const searchKey = (raw?: string) => pages({ request: { uri: '/pesquisa', querystring: raw === undefined ? {} : { q: { value: raw } } } }).uri!.slice(1);
+const searchKey = (raw?: string) =>
+  pages({ request: { uri: '/pesquisa', querystring: raw === undefined ? {} : { q: { value: raw } } } }).uri!.slice(1);
 
 describe('the search page at the edge', () => {
   it('sends /pesquisa?q= to the results key of its query, the same key as the twin, read back as the form writes it', () => {
     expect(searchKey('anel')).toBe(`${SEARCH_RESULTS_PREFIX}q=anel.html`);
-    for (const [raw, typed] of [['an%C3%A9is', 'anéis'], ['anel+dourado', 'anel dourado'], ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)</script>'], ['50%25', '50%']] as const) {
+    for (const [raw, typed] of [
+      ['an%C3%A9is', 'anéis'],
+      ['anel+dourado', 'anel dourado'],
+      ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)</script>'],
+      ['50%25', '50%'],
+    ] as const) {
       expect(searchKey(raw), raw).toBe(searchPageKey(typed));
     }
     expect(searchPagePathOfKey(searchKey('anel+dourado'))).toBe('/pesquisa?q=anel+dourado');

@@ -55,13 +55,20 @@ describe('settings in the shop, not in the deployment', () => {
     // The item: the context's payments over the defaults, the operator as the owner's address.
     const item = unmarshall(parsed.parameters.Item);
     expect(item).toMatchObject({ pk: 'settings', sk: 'current', version: 1 });
-    expect(item.settings).toEqual({ ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...payments }, ownerEmail: 'dona@joias.test' });
+    expect(item.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      payments: { ...DEFAULT_SETTINGS.payments, ...payments },
+      ownerEmail: 'dona@joias.test',
+    });
   });
 
   it('the seed may only PutItem on the settings table', () => {
     const settingsTable = shop.logicalId(shop.stack.data.tables.settings);
     const policies = Object.values(shop.json.Resources).filter(
-      (resource) => resource.Type === 'AWS::IAM::Policy' && JSON.stringify(resource.Properties.PolicyDocument).includes('dynamodb:PutItem') && JSON.stringify(resource.Properties.Roles).includes('AWS679f53fac002430cb0da5b7982bd2287'),
+      (resource) =>
+        resource.Type === 'AWS::IAM::Policy' &&
+        JSON.stringify(resource.Properties.PolicyDocument).includes('dynamodb:PutItem') &&
+        JSON.stringify(resource.Properties.Roles).includes('AWS679f53fac002430cb0da5b7982bd2287'),
     );
     expect(policies).toHaveLength(1);
     const statements = policies[0]!.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[];
@@ -70,11 +77,24 @@ describe('settings in the shop, not in the deployment', () => {
   });
 
   it('every function that shows payment instructions or uses the settings reads the settings table, and only the settings screen writes it', () => {
-    const writers = routes.filter((route) => route.grants.some((grant) => 'table' in grant && grant.table === 'settings' && grant.access !== 'read'));
+    const writers = routes.filter((route) =>
+      route.grants.some((grant) => 'table' in grant && grant.table === 'settings' && grant.access !== 'read'),
+    );
     // The screen's check writes only SES's answer about the sender (the go-live checklist), when it changed;
     // the keys route only when and which keys were saved (the keys themselves go to their secret).
-    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /api/admin/settings', 'PUT /api/admin/settings/payment-keys', 'PUT /api/admin/settings/invoicing-key', 'POST /api/admin/settings/sender-check']);
-    for (const key of ['GET /api/payment-methods', 'POST /api/orders', 'POST /api/orders/{id}/proof', 'GET /api/orders/{id}', 'POST /api/admin/orders/{id}/emails']) {
+    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'PUT /api/admin/settings',
+      'PUT /api/admin/settings/payment-keys',
+      'PUT /api/admin/settings/invoicing-key',
+      'POST /api/admin/settings/sender-check',
+    ]);
+    for (const key of [
+      'GET /api/payment-methods',
+      'POST /api/orders',
+      'POST /api/orders/{id}/proof',
+      'GET /api/orders/{id}',
+      'POST /api/admin/orders/{id}/emails',
+    ]) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key)!;
       expect(route.grants, key).toContainEqual({ table: 'settings', access: 'read' });
     }

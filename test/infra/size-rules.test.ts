@@ -46,9 +46,21 @@ describe('import depth', () => {
       const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
       return result!.messages.map((m) => m.ruleId);
     };
-    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '../../../common/naming.ts';\nexport const s = stackName;\n")).toContain('no-restricted-imports');
-    expect(await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
-    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '#infra/common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
+    expect(
+      await rules(
+        'infra/ops/preflight/checks/planted.ts',
+        "import { stackName } from '../../../common/naming.ts';\nexport const s = stackName;\n",
+      ),
+    ).toContain('no-restricted-imports');
+    expect(
+      await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/naming.ts';\nexport const s = stackName;\n"),
+    ).toEqual([]);
+    expect(
+      await rules(
+        'infra/ops/preflight/checks/planted.ts',
+        "import { stackName } from '#infra/common/naming.ts';\nexport const s = stackName;\n",
+      ),
+    ).toEqual([]);
   }, 60_000);
 });
 
@@ -63,11 +75,15 @@ describe("the web app's one import style", () => {
     for (const from of ['../../lib/api.ts', '../lib/api.ts', './../../lib/api.ts', '../../ui/field.tsx', '../cart/cart-page.tsx']) {
       expect(await rules('web/src/features/checkout/planted.ts', importing(from)), from).toContain('no-restricted-imports');
     }
-    expect(await rules('web/src/features/checkout/planted.ts', "export { api } from '../../lib/api.ts';\n")).toContain('no-restricted-imports');
+    expect(await rules('web/src/features/checkout/planted.ts', "export { api } from '../../lib/api.ts';\n")).toContain(
+      'no-restricted-imports',
+    );
   }, 60_000);
 
   it('refuses a feature reaching its own room by #web/features/…, and climbing anywhere else in web/src', async () => {
-    expect(await rules('web/src/features/checkout/planted.ts', importing('#web/features/checkout/order-token.ts'))).toContain('no-restricted-imports');
+    expect(await rules('web/src/features/checkout/planted.ts', importing('#web/features/checkout/order-token.ts'))).toContain(
+      'no-restricted-imports',
+    );
     expect(await rules('web/src/ui/planted.ts', importing('../lib/api.ts'))).toContain('no-restricted-imports');
   }, 60_000);
 

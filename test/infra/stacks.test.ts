@@ -15,16 +15,21 @@ const MORE = 50;
 
 /** 50 rows more, of one access, each with a table grant (7 resources a row, as the real ones). */
 function moreRows(access: Route['access']): Route[] {
-  return Array.from({ length: MORE }, (_, index) => ({
-    method: 'POST',
-    path: `/api/${access === 'admin' ? 'admin/' : ''}more-${index}/{id}`,
-    handler: `more/${access}-${index}`,
-    access,
-    grants: [{ table: 'products', access: 'read' }],
-  }) as Route);
+  return Array.from(
+    { length: MORE },
+    (_, index) =>
+      ({
+        method: 'POST',
+        path: `/api/${access === 'admin' ? 'admin/' : ''}more-${index}/{id}`,
+        handler: `more/${access}-${index}`,
+        access,
+        grants: [{ table: 'products', access: 'read' }],
+      }) as Route,
+  );
 }
 
-const counts = (s: Synthesized) => Object.fromEntries(Object.entries(stackTemplates(s.assemblyDir)).map(([file, t]) => [file, Object.keys(t.Resources).length]));
+const counts = (s: Synthesized) =>
+  Object.fromEntries(Object.entries(stackTemplates(s.assemblyDir)).map(([file, t]) => [file, Object.keys(t.Resources).length]));
 
 let today: Synthesized;
 const grown: Partial<Record<Route['access'], Synthesized>> = {};
@@ -44,16 +49,21 @@ describe('resource counts per template', () => {
   it(`today: every template at most ${LIMIT} resources, the rows in ${ROUTE_SHARDS.public + ROUTE_SHARDS.admin} route shards`, () => {
     const byFile = counts(today);
     console.log('resources per template, today:', byFile);
-    expect(Object.keys(byFile).filter((file) => file.endsWith('.nested.template.json'))).toHaveLength(ROUTE_SHARDS.public + ROUTE_SHARDS.admin);
+    expect(Object.keys(byFile).filter((file) => file.endsWith('.nested.template.json'))).toHaveLength(
+      ROUTE_SHARDS.public + ROUTE_SHARDS.admin,
+    );
     for (const [file, count] of Object.entries(byFile)) expect(count, file).toBeLessThanOrEqual(LIMIT);
   });
 
-  it.each(['public', 'admin'] as const)(`with ${MORE} more %s rows, still at most ${LIMIT} per template, the shop's own stack unchanged in size`, (access) => {
-    const byFile = counts(grown[access]!);
-    console.log(`resources per template, ${MORE} more ${access} rows:`, byFile);
-    for (const [file, count] of Object.entries(byFile)) expect(count, file).toBeLessThanOrEqual(LIMIT);
-    expect(counts(grown[access]!)['JoiasInox-test.template.json']).toBe(counts(today)['JoiasInox-test.template.json']);
-  });
+  it.each(['public', 'admin'] as const)(
+    `with ${MORE} more %s rows, still at most ${LIMIT} per template, the shop's own stack unchanged in size`,
+    (access) => {
+      const byFile = counts(grown[access]!);
+      console.log(`resources per template, ${MORE} more ${access} rows:`, byFile);
+      for (const [file, count] of Object.entries(byFile)) expect(count, file).toBeLessThanOrEqual(LIMIT);
+      expect(counts(grown[access]!)['JoiasInox-test.template.json']).toBe(counts(today)['JoiasInox-test.template.json']);
+    },
+  );
 });
 
 describe('route shards', () => {

@@ -58,7 +58,10 @@ export interface ValidationReport {
 export interface Synthesized {
   readonly stack: ShopStack;
   readonly template: Template;
-  readonly json: { Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>; Outputs?: Record<string, any> };
+  readonly json: {
+    Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+    Outputs?: Record<string, any>;
+  };
   readonly report: ValidationReport;
   /** Cloud assembly directory (templates, staged assets, validation report). */
   readonly assemblyDir: string;
@@ -112,7 +115,11 @@ export const SYNTH_TIMEOUT_MS = 60_000;
 export function synthShop(options: SynthOptions = {}): Synthesized {
   const { cfnValidation = false, bundling = false, ...props } = options;
   const outdir = tempDir('joias-cdk-out-');
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': bundling ? ['**'] : [], 'aws:cdk:enable-asset-metadata': true }, builtinCloudFormationValidation: cfnValidation });
+  const app = new App({
+    outdir,
+    context: { 'aws:cdk:bundling-stacks': bundling ? ['**'] : [], 'aws:cdk:enable-asset-metadata': true },
+    builtinCloudFormationValidation: cfnValidation,
+  });
   const stack = new ShopStack(app, 'JoiasInox-test', {
     env: { region: TEST_REGION },
     stage: 'test',
@@ -138,7 +145,11 @@ export function synthShop(options: SynthOptions = {}): Synthesized {
 }
 
 /** The stage's mail stack synthesized alone (cdk-nag included), as `infra/cloud/app.ts` makes it when SES is in another region. */
-export function synthMailStack(props: Partial<MailStackProps> & { readonly region: string }): { stack: MailStack; json: Synthesized['json']; report: ValidationReport } {
+export function synthMailStack(props: Partial<MailStackProps> & { readonly region: string }): {
+  stack: MailStack;
+  json: Synthesized['json'];
+  report: ValidationReport;
+} {
   const outdir = tempDir('joias-cdk-mail-out-');
   const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
   const { region, ...rest } = props;
@@ -165,15 +176,26 @@ export function synthApp(
 ): ShopApp & { templates: Record<string, TemplateJson>; report: ValidationReport; assemblyDir: string } {
   const outdir = tempDir('joias-cdk-app-');
   // `analyticsReporting`: the `AWS::CDK::Metadata` resource the CDK CLI adds to every stack (it counts against a stack's 500).
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-asset-metadata': true }, ...(options.analyticsReporting ? { analyticsReporting: true } : {}) });
-  const settings = readDeploySettings((key) => ({ region: TEST_REGION, stage: 'test', senderEmail: TEST_SENDER, webDistDir: makeWebDist(), ...context })[key], {});
+  const app = new App({
+    outdir,
+    context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-asset-metadata': true },
+    ...(options.analyticsReporting ? { analyticsReporting: true } : {}),
+  });
+  const settings = readDeploySettings(
+    (key) => ({ region: TEST_REGION, stage: 'test', senderEmail: TEST_SENDER, webDistDir: makeWebDist(), ...context })[key],
+    {},
+  );
   const stacks = buildShopApp(app, settings, MAIL_TEMPLATES, undefined);
   const { report, assemblyDir } = synthWithNag(app, outdir, stacks.shop);
   return { ...stacks, templates: stackTemplates(assemblyDir), report, assemblyDir };
 }
 
 /** Synthesizes `app` with cdk-nag's checks and reads `stack`'s template and the validation report. */
-function synthWithNag(app: App, outdir: string, stack: Stack): { json: Synthesized['json']; report: ValidationReport; assemblyDir: string } {
+function synthWithNag(
+  app: App,
+  outdir: string,
+  stack: Stack,
+): { json: Synthesized['json']; report: ValidationReport; assemblyDir: string } {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   let assemblyDir = outdir;
   try {
@@ -223,7 +245,9 @@ export function flattenNested(template: TemplateJson, assemblyDir: string): Synt
     if (!file) continue;
     const parameters: Record<string, unknown> = resource.Properties?.Parameters ?? {};
     const child = JSON.parse(fs.readFileSync(path.join(assemblyDir, file), 'utf8')) as TemplateJson;
-    const bound = substitute(child, (value) => (typeof value.Ref === 'string' && value.Ref in parameters ? parameters[value.Ref] : undefined)) as TemplateJson;
+    const bound = substitute(child, (value) =>
+      typeof value.Ref === 'string' && value.Ref in parameters ? parameters[value.Ref] : undefined,
+    ) as TemplateJson;
     const flat = flattenNested(bound, assemblyDir);
     for (const [childId, childResource] of Object.entries(flat.Resources)) {
       if (childResource.Type === 'AWS::CDK::Metadata') continue; // each template's own, same id
@@ -238,7 +262,11 @@ export function flattenNested(template: TemplateJson, assemblyDir: string): Synt
       if (!Array.isArray(getAtt) || !outputs.has(String(getAtt[0])) || !String(getAtt[1]).startsWith('Outputs.')) return undefined;
       return resolveOutputs(outputs.get(String(getAtt[0]))![String(getAtt[1]).slice('Outputs.'.length)]);
     });
-  return { ...template, Resources: resolveOutputs(resources) as Record<string, any>, ...(template.Outputs ? { Outputs: resolveOutputs(template.Outputs) as Record<string, any> } : {}) };
+  return {
+    ...template,
+    Resources: resolveOutputs(resources) as Record<string, any>,
+    ...(template.Outputs ? { Outputs: resolveOutputs(template.Outputs) as Record<string, any> } : {}),
+  };
 }
 
 /** Violations nobody acknowledged, as readable lines. */
@@ -253,10 +281,15 @@ export function openViolations(report: ValidationReport): string[] {
 }
 
 /** IAM statements of the inline policies attached to a role (by the role's logical id). */
-export function statementsOfRole(json: Synthesized['json'], roleLogicalId: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+export function statementsOfRole(
+  json: Synthesized['json'],
+  roleLogicalId: string,
+): { Action: string | string[]; Resource: unknown; Effect: string }[] {
   return Object.values(json.Resources)
     .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-    .filter((resource) => (resource.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })))
+    .filter((resource) =>
+      (resource.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })),
+    )
     .flatMap((resource) => resource.Properties.PolicyDocument.Statement);
 }
 
@@ -272,7 +305,11 @@ export function functionRole(shop: Synthesized, fn: { function: object }): strin
 
 /** Whether the role may do anything of Secrets Manager with the secret `secretLogicalId` (by its ARN). */
 export function roleUsesSecret(shop: Synthesized, roleLogicalId: string, secretLogicalId: string): boolean {
-  return statementsOfRole(shop.json, roleLogicalId).some((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretLogicalId }));
+  return statementsOfRole(shop.json, roleLogicalId).some(
+    (s) =>
+      actionsOf([s]).some((a) => a.startsWith('secretsmanager:')) &&
+      JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretLogicalId }),
+  );
 }
 
 export function actionsOf(statements: readonly { Action: string | string[] }[]): string[] {

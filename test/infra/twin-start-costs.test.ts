@@ -18,7 +18,11 @@ describe("the twin's S3", () => {
     const agent = new http.Agent({ keepAlive: true });
     try {
       // A page's write whose body is still arriving when the twin stops (a page publication under way).
-      const request = http.request(`${s3Local.endpoint}/joias-stop/page.html`, { method: 'PUT', agent, headers: { 'content-length': '4' } });
+      const request = http.request(`${s3Local.endpoint}/joias-stop/page.html`, {
+        method: 'PUT',
+        agent,
+        headers: { 'content-length': '4' },
+      });
       const answered = new Promise<number>((resolve) => {
         request.on('response', (response) => response.resume().on('end', () => resolve(response.statusCode ?? 0)));
         request.on('error', () => resolve(0));

@@ -9,7 +9,15 @@ import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_
 import { ADMIN_THROTTLE } from '#infra/common/concurrency.ts';
 import { readDeploySettings } from '#infra/common/deploy-settings.ts';
 import { apiTexts } from '#shared/messages/index.ts';
-import { EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, sustainedRate, TOKEN_SHAPE, type EdgeScope } from '#infra/common/edge-rules.ts';
+import {
+  EDGE_MAX_BODY_BYTES,
+  EDGE_PROOF_RULE,
+  EDGE_RATE_RULES,
+  PROOF_SHAPE,
+  sustainedRate,
+  TOKEN_SHAPE,
+  type EdgeScope,
+} from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';
 import { ACCESS_LOG_DAYS } from '#infra/cloud/data.ts';
 import { EDGE_LOG_FIELDS, EDGE_LOG_FIELDS_LEFT_OUT } from '#infra/cloud/edge-logs.ts';
@@ -28,15 +36,25 @@ beforeAll(() => {
 afterAll(removeScratch);
 
 const resourcesOf = (app: App, type: string) =>
-  Object.values(app.templates).flatMap((template) => Object.values(template.Resources).filter((resource: any) => resource.Type === type)) as { Properties: any; Metadata?: any }[];
-const stackNames = (app: App) => [app.waf, app.shop, app.plan, app.mail, app.edgeLogs].filter((stack) => stack !== undefined).map((stack) => `${stack.stackName} (${stack.region})`);
+  Object.values(app.templates).flatMap((template) =>
+    Object.values(template.Resources).filter((resource: any) => resource.Type === type),
+  ) as { Properties: any; Metadata?: any }[];
+const stackNames = (app: App) =>
+  [app.waf, app.shop, app.plan, app.mail, app.edgeLogs]
+    .filter((stack) => stack !== undefined)
+    .map((stack) => `${stack.stackName} (${stack.region})`);
 const distributionConfig = (app: App) => resourcesOf(app, 'AWS::CloudFront::Distribution')[0]!.Properties.DistributionConfig;
 const rules = () => resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!.Properties.Rules as any[];
 const rateRule = (scope: EdgeScope) => rules().find((rule) => rule.Name === `${scope[0]!.toUpperCase()}${scope.slice(1)}PerIp`)!;
 
 describe('edgePlan=free (the default)', () => {
   it('deploys the web ACL in us-east-1 first, then the shop, then the plan', () => {
-    expect(stackNames(free)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)', 'JoiasInox-test-Plan (us-east-1)', 'JoiasInox-test-EdgeLogs (us-east-1)']);
+    expect(stackNames(free)).toEqual([
+      'JoiasInox-test-Waf (us-east-1)',
+      'JoiasInox-test (eu-west-1)',
+      'JoiasInox-test-Plan (us-east-1)',
+      'JoiasInox-test-EdgeLogs (us-east-1)',
+    ]);
     expect(free.shop.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test-Waf');
     expect(free.plan!.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test');
   });
@@ -51,21 +69,39 @@ describe('edgePlan=free (the default)', () => {
 
   it('per-address rate rules: anonymous /api/admin/* strictest, then /api/admin/*, the checkout, challenges, public writes, the public API; each a 429', () => {
     expect(rules().map((rule) => rule.Name)).toEqual([
-      'AnonymousAdminPerIp', 'AdminPerIp', 'CheckoutPerIp', 'ChallengePerIp', 'PublicWritesPerIp', 'PublicApiPerIp',
-      'ProofMissing', 'ProofMalformed', 'BodySize', 'AwsIpReputation', 'AwsCommonRuleSet',
+      'AnonymousAdminPerIp',
+      'AdminPerIp',
+      'CheckoutPerIp',
+      'ChallengePerIp',
+      'PublicWritesPerIp',
+      'PublicApiPerIp',
+      'ProofMissing',
+      'ProofMalformed',
+      'BodySize',
+      'AwsIpReputation',
+      'AwsCommonRuleSet',
     ]);
     for (const edgeRule of EDGE_RATE_RULES) {
       const rule = rateRule(edgeRule.scope);
-      expect(rule.Statement.RateBasedStatement).toMatchObject({ Limit: edgeRule.limit, EvaluationWindowSec: edgeRule.windowSeconds, AggregateKeyType: 'IP' });
+      expect(rule.Statement.RateBasedStatement).toMatchObject({
+        Limit: edgeRule.limit,
+        EvaluationWindowSec: edgeRule.windowSeconds,
+        AggregateKeyType: 'IP',
+      });
       expect(rule.Action.Block.CustomResponse.ResponseCode).toBe(429);
     }
-    const [anonymous, admin] = [EDGE_RATE_RULES.find((r) => r.scope === 'anonymousAdmin')!, EDGE_RATE_RULES.find((r) => r.scope === 'admin')!];
+    const [anonymous, admin] = [
+      EDGE_RATE_RULES.find((r) => r.scope === 'anonymousAdmin')!,
+      EDGE_RATE_RULES.find((r) => r.scope === 'admin')!,
+    ];
     expect(anonymous.limit).toBeLessThan(admin.limit / 10);
     const acl = resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!;
     // Each rule's 429 says the wait of its own window.
     for (const edgeRule of EDGE_RATE_RULES) {
       const key = rateRule(edgeRule.scope).Action.Block.CustomResponse.CustomResponseBodyKey;
-      expect(JSON.parse(acl.Properties.CustomResponseBodies[key].Content).error.message).toBe(apiTexts.tooManyRequests(edgeRule.windowSeconds));
+      expect(JSON.parse(acl.Properties.CustomResponseBodies[key].Content).error.message).toBe(
+        apiTexts.tooManyRequests(edgeRule.windowSeconds),
+      );
     }
   });
 
@@ -73,19 +109,34 @@ describe('edgePlan=free (the default)', () => {
     const scope = rateRule('anonymousAdmin').Statement.RateBasedStatement.ScopeDownStatement;
     expect(JSON.stringify(scope)).toContain('"SearchString":"/api/admin/"');
     expect(scope.AndStatement.Statements[1]).toEqual({
-      NotStatement: { Statement: { RegexMatchStatement: { FieldToMatch: { SingleHeader: { Name: 'authorization' } }, RegexString: TOKEN_SHAPE, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } } },
+      NotStatement: {
+        Statement: {
+          RegexMatchStatement: {
+            FieldToMatch: { SingleHeader: { Name: 'authorization' } },
+            RegexString: TOKEN_SHAPE,
+            TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+          },
+        },
+      },
     });
     const token = new RegExp(TOKEN_SHAPE);
     expect(token.test('Bearer x')).toBe(false);
     expect(token.test('Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl')).toBe(true);
   });
 
-  it('the checkout and new challenges have per-address rules of their own (the checkout at its function\'s per-client limit)', () => {
+  it("the checkout and new challenges have per-address rules of their own (the checkout at its function's per-client limit)", () => {
     const checkoutRow = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
     const perClient = checkoutRow.limits!.find((limit) => limit.by === 'client')!;
-    expect(rateRule('checkout').Statement.RateBasedStatement).toMatchObject({ Limit: perClient.max, EvaluationWindowSec: perClient.windowSeconds });
-    expect(JSON.stringify(rateRule('checkout').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(/"PositionalConstraint":"EXACTLY","SearchString":"\/api\/orders".*"SearchString":"POST"/);
-    expect(JSON.stringify(rateRule('challenge').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(/"PositionalConstraint":"EXACTLY","SearchString":"\/api\/challenge".*"SearchString":"GET"/);
+    expect(rateRule('checkout').Statement.RateBasedStatement).toMatchObject({
+      Limit: perClient.max,
+      EvaluationWindowSec: perClient.windowSeconds,
+    });
+    expect(JSON.stringify(rateRule('checkout').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(
+      /"PositionalConstraint":"EXACTLY","SearchString":"\/api\/orders".*"SearchString":"POST"/,
+    );
+    expect(JSON.stringify(rateRule('challenge').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(
+      /"PositionalConstraint":"EXACTLY","SearchString":"\/api\/challenge".*"SearchString":"GET"/,
+    );
   });
 
   it('a guarded write without a proof, or with one not of its shape, is refused 400 at the edge as the function would', () => {
@@ -98,24 +149,39 @@ describe('edgePlan=free (the default)', () => {
     }
     expect(missing.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 400, CustomResponseBodyKey: 'challengeRequired' });
     expect(malformed.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 400, CustomResponseBodyKey: 'challengeInvalid' });
-    expect(JSON.stringify(missing.Statement)).toContain('"NotStatement":{"Statement":{"SizeConstraintStatement":{"ComparisonOperator":"GT","FieldToMatch":{"SingleHeader":{"Name":"x-altcha"}},"Size":0');
+    expect(JSON.stringify(missing.Statement)).toContain(
+      '"NotStatement":{"Statement":{"SizeConstraintStatement":{"ComparisonOperator":"GT","FieldToMatch":{"SingleHeader":{"Name":"x-altcha"}},"Size":0',
+    );
     expect(JSON.stringify(malformed.Statement)).toContain(`"RegexString":${JSON.stringify(PROOF_SHAPE)}`);
     const bodies = resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!.Properties.CustomResponseBodies;
     expect(JSON.parse(bodies.challengeRequired.Content).error.code).toBe('challenge_required');
-    expect(JSON.parse(bodies.challengeInvalid.Content).error).toMatchObject({ code: 'challenge_invalid', message: expect.stringMatching(/robô/) });
+    expect(JSON.parse(bodies.challengeInvalid.Content).error).toMatchObject({
+      code: 'challenge_invalid',
+      message: expect.stringMatching(/robô/),
+    });
   });
 
   it('public writes: every method but GET/HEAD/OPTIONS under /api/, not the back-office', () => {
     const scope = JSON.stringify(rateRule('publicWrites').Statement.RateBasedStatement.ScopeDownStatement);
     for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(scope).toContain(`"SearchString":"${method}"`);
-    expect(scope).toMatch(/"NotStatement":\{"Statement":\{"ByteMatchStatement":\{"FieldToMatch":\{"UriPath":\{\}\},"PositionalConstraint":"STARTS_WITH","SearchString":"\/api\/admin\/"/);
+    expect(scope).toMatch(
+      /"NotStatement":\{"Statement":\{"ByteMatchStatement":\{"FieldToMatch":\{"UriPath":\{\}\},"PositionalConstraint":"STARTS_WITH","SearchString":"\/api\/admin\/"/,
+    );
   });
 
   it("a body size limit, AWS's IP reputation list and common rule set", () => {
     const body = rules().find((rule) => rule.Name === 'BodySize')!;
-    expect(body.Statement.SizeConstraintStatement).toMatchObject({ Size: EDGE_MAX_BODY_BYTES, ComparisonOperator: 'GT', FieldToMatch: { Body: { OversizeHandling: 'MATCH' } } });
-    expect(rules().find((rule) => rule.Name === 'AwsIpReputation')!.Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesAmazonIpReputationList');
-    expect(rules().find((rule) => rule.Name === 'AwsCommonRuleSet')!.Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesCommonRuleSet');
+    expect(body.Statement.SizeConstraintStatement).toMatchObject({
+      Size: EDGE_MAX_BODY_BYTES,
+      ComparisonOperator: 'GT',
+      FieldToMatch: { Body: { OversizeHandling: 'MATCH' } },
+    });
+    expect(rules().find((rule) => rule.Name === 'AwsIpReputation')!.Statement.ManagedRuleGroupStatement.Name).toBe(
+      'AWSManagedRulesAmazonIpReputationList',
+    );
+    expect(rules().find((rule) => rule.Name === 'AwsCommonRuleSet')!.Statement.ManagedRuleGroupStatement.Name).toBe(
+      'AWSManagedRulesCommonRuleSet',
+    );
   });
 
   it("the distribution on CloudFront's Free plan, with the web ACL, and a cfn-lint exception for the unknown type only", () => {
@@ -127,14 +193,20 @@ describe('edgePlan=free (the default)', () => {
 
   it('cdk-nag: no open finding, and the distribution needs no "no WAF" acknowledgement', () => {
     expect(openViolations(free.report)).toEqual([]);
-    const acknowledged = free.report.pluginReports.flatMap((plugin) => plugin.suppressedViolations ?? []).map((violation) => violation.ruleName);
+    const acknowledged = free.report.pluginReports
+      .flatMap((plugin) => plugin.suppressedViolations ?? [])
+      .map((violation) => violation.ruleName);
     expect(acknowledged).not.toContain('AwsSolutions-CFR2');
   });
 });
 
 describe('edgePlan=payg and edgePlan=none', () => {
   it('payg: the same web ACL, no plan', () => {
-    expect(stackNames(payg)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)', 'JoiasInox-test-EdgeLogs (us-east-1)']);
+    expect(stackNames(payg)).toEqual([
+      'JoiasInox-test-Waf (us-east-1)',
+      'JoiasInox-test (eu-west-1)',
+      'JoiasInox-test-EdgeLogs (us-east-1)',
+    ]);
     expect(resourcesOf(payg, 'AWS::WAFv2::WebACL')[0]!.Properties.Rules).toEqual(rules());
     expect(resourcesOf(payg, 'AWS::PricingPlanManager::Subscription')).toEqual([]);
   });
@@ -162,7 +234,8 @@ describe('the back-office behind its own API', () => {
     const patterns = config.CacheBehaviors.map((behavior: any) => behavior.PathPattern);
     expect(patterns.indexOf(ADMIN_API_PATTERN)).toBeGreaterThanOrEqual(0);
     expect(patterns.indexOf(ADMIN_API_PATTERN)).toBeLessThan(patterns.indexOf('/api/*'));
-    const originOf = (pattern: string) => config.Origins.find((origin: any) => origin.Id === config.CacheBehaviors.find((b: any) => b.PathPattern === pattern).TargetOriginId);
+    const originOf = (pattern: string) =>
+      config.Origins.find((origin: any) => origin.Id === config.CacheBehaviors.find((b: any) => b.PathPattern === pattern).TargetOriginId);
     const adminApi = free.shop.resolve(free.shop.api.adminHttpApi.apiId);
     expect(JSON.stringify(originOf(ADMIN_API_PATTERN).DomainName)).toContain(JSON.stringify(adminApi));
     expect(JSON.stringify(originOf('/api/*').DomainName)).not.toContain(JSON.stringify(adminApi));
@@ -171,7 +244,11 @@ describe('the back-office behind its own API', () => {
   it('every admin row is a route of the admin API, with the JWT authorizer; every public row of the public API', () => {
     const shop = flattenNested(free.templates[`${free.shop.artifactId}.template.json`]!, free.assemblyDir);
     const apiRef = (api: typeof free.shop.api.httpApi) => ({ Ref: free.shop.resolve((api.node.defaultChild as any).logicalId) });
-    const byKey = new Map(Object.values(shop.Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route').map((r) => [r.Properties.RouteKey, r.Properties]));
+    const byKey = new Map(
+      Object.values(shop.Resources)
+        .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
+        .map((r) => [r.Properties.RouteKey, r.Properties]),
+    );
     expect(byKey.size).toBe(routes.length);
     for (const route of routes) {
       const properties = byKey.get(`${route.method} ${route.path}`)!;
@@ -197,14 +274,23 @@ describe('the back-office behind its own API', () => {
     expect(challengeRow.throttle!.rateLimit).toBeGreaterThanOrEqual(60 * 2);
     const stages = resourcesOf(free, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(2);
-    const limits = stages.map((stage) => stage.Properties.DefaultRouteSettings).map((settings) => [settings.ThrottlingRateLimit, settings.ThrottlingBurstLimit]);
-    expect(limits.sort()).toEqual([[DEFAULT_THROTTLE.rateLimit, DEFAULT_THROTTLE.burstLimit], [ADMIN_THROTTLE.rateLimit, ADMIN_THROTTLE.burstLimit]].sort());
+    const limits = stages
+      .map((stage) => stage.Properties.DefaultRouteSettings)
+      .map((settings) => [settings.ThrottlingRateLimit, settings.ThrottlingBurstLimit]);
+    expect(limits.sort()).toEqual(
+      [
+        [DEFAULT_THROTTLE.rateLimit, DEFAULT_THROTTLE.burstLimit],
+        [ADMIN_THROTTLE.rateLimit, ADMIN_THROTTLE.burstLimit],
+      ].sort(),
+    );
   });
 });
 
 describe("CloudFront's access logs: no query string, cookie or referrer, kept 30 days", () => {
   const logBucket = (app: App) => {
-    const buckets = Object.entries(app.templates[`${app.shop.artifactId}.template.json`]!.Resources).filter(([, r]: [string, any]) => r.Type === 'AWS::S3::Bucket');
+    const buckets = Object.entries(app.templates[`${app.shop.artifactId}.template.json`]!.Resources).filter(
+      ([, r]: [string, any]) => r.Type === 'AWS::S3::Bucket',
+    );
     return buckets.find(([id]) => id.startsWith('DataAccessLogs'))![1].Properties;
   };
 
@@ -219,7 +305,9 @@ describe("CloudFront's access logs: no query string, cookie or referrer, kept 30
     expect(free.edgeLogs!.region).toBe('us-east-1');
     expect(free.edgeLogs!.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test');
     // The log bucket lets the log delivery service write, from a delivery source of us-east-1 only.
-    const policy = resourcesOf(free, 'AWS::S3::BucketPolicy').find((p) => JSON.stringify(p.Properties).includes('delivery.logs.amazonaws.com'))!;
+    const policy = resourcesOf(free, 'AWS::S3::BucketPolicy').find((p) =>
+      JSON.stringify(p.Properties).includes('delivery.logs.amazonaws.com'),
+    )!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(':logs:us-east-1:');
   });
 

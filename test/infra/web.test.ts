@@ -9,7 +9,18 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '#lambdas/routes.ts';
 import { pageRewriteCode, REDIRECT_QUERY_CODE, SITEMAP_REWRITE_CODE } from '#infra/cloud/edge-functions.ts';
 import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns } from '#infra/cloud/web.ts';
-import { documentObjectKey, DOCUMENTS_PREFIX, FILTERED_LISTING_PREFIX, filteredListingPathOfKey, filteredListingQuery, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
+import {
+  documentObjectKey,
+  DOCUMENTS_PREFIX,
+  FILTERED_LISTING_PREFIX,
+  filteredListingPathOfKey,
+  filteredListingQuery,
+  ORDER_SHELL,
+  pageKind,
+  pageObjectKey,
+  PAGES_FALLBACK_PATH,
+  PAGES_PREFIX,
+} from '#shared/pages.ts';
 import { PATH_ALIASES, paths } from '#shared/paths.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
@@ -49,16 +60,30 @@ describe('path patterns (test helper)', () => {
 describe('page rewrite function', () => {
   const SPA_REWRITE_CODE = pageRewriteCode('/bastidores-7b99');
   type Answer = { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
-  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string; querystring?: Record<string, { value: string }> } }) => Answer;
+  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: {
+    request: { uri: string; querystring?: Record<string, { value: string }> };
+  }) => Answer;
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
   /** CloudFront's querystring: each parameter's value as it came in the address. */
   const withQuery = (uri: string, query: string) =>
-    handler({ request: { uri, querystring: Object.fromEntries(query.split('&').map((pair) => pair.split('=')).map(([key, value]) => [key!, { value: value ?? '' }])) } });
+    handler({
+      request: {
+        uri,
+        querystring: Object.fromEntries(
+          query
+            .split('&')
+            .map((pair) => pair.split('='))
+            .map(([key, value]) => [key!, { value: value ?? '' }]),
+        ),
+      },
+    });
 
   it('sends a filtered listing to its own key (never kept: the pages function renders it), other parameters to the plain listing', () => {
     expect(withQuery('/shop', 'tipo=anel').uri).toBe(`/${FILTERED_LISTING_PREFIX}tipo=anel.html`);
     // The filter's parameters in a fixed order, each value encoded once; anything else is ignored.
-    expect(withQuery('/shop', 'max=20&utm_source=x&colecao=New%20Beginnings').uri).toBe(`/${FILTERED_LISTING_PREFIX}colecao=New%20Beginnings&max=20.html`);
+    expect(withQuery('/shop', 'max=20&utm_source=x&colecao=New%20Beginnings').uri).toBe(
+      `/${FILTERED_LISTING_PREFIX}colecao=New%20Beginnings&max=20.html`,
+    );
     expect(withQuery('/shop', 'colecao=New+Beginnings').uri).toBe(`/${FILTERED_LISTING_PREFIX}colecao=New%20Beginnings.html`);
     expect(withQuery('/shop', 'utm_source=x').uri).toBe('/pages/shop.html');
     // The same key as the twin's front door, and the pages function reads it back as the shop writes the filter.
@@ -68,7 +93,9 @@ describe('page rewrite function', () => {
   });
 
   it('answers another spelling of a page (no accents, another case) with a 301 to it, keeping the query, from the one paths table', () => {
-    expect(Object.keys(PATH_ALIASES)).toEqual(expect.arrayContaining(['/termos-e-condicoes', '/termos-e-condições', '/informacao-legal', '/politica-privacidade']));
+    expect(Object.keys(PATH_ALIASES)).toEqual(
+      expect.arrayContaining(['/termos-e-condicoes', '/termos-e-condições', '/informacao-legal', '/politica-privacidade']),
+    );
     for (const [alias, path] of Object.entries(PATH_ALIASES)) {
       const answer = handler({ request: { uri: encodeURI(alias) } });
       if (alias === path) {
@@ -82,21 +109,34 @@ describe('page rewrite function', () => {
     expect(rewrite('/Termos-e-Condi%C3%A7%C3%B5es')).toBe('/pages/Termos-e-Condi%C3%A7%C3%B5es.html');
     expect(rewrite('/Termos-e-Condi%c3%a7%c3%b5es')).toBe('/pages/Termos-e-Condi%c3%a7%c3%b5es.html');
     expect(withQuery('/termos-e-condicoes', 'x=1').headers?.location?.value).toBe(`${encodeURI(paths.terms)}?x=1`);
-    expect(withQuery('/TERMOS-E-CONDI%C3%87%C3%95ES', 'utm_source=a%20b&y=').headers?.location?.value).toBe(`${encodeURI(paths.terms)}?utm_source=a%20b&y=`);
-    const repeated = handler({ request: { uri: '/Shop', querystring: { tipo: { value: 'anel', multiValue: [{ value: 'anel' }, { value: 'colar' }] } } as never } });
+    expect(withQuery('/TERMOS-E-CONDI%C3%87%C3%95ES', 'utm_source=a%20b&y=').headers?.location?.value).toBe(
+      `${encodeURI(paths.terms)}?utm_source=a%20b&y=`,
+    );
+    const repeated = handler({
+      request: { uri: '/Shop', querystring: { tipo: { value: 'anel', multiValue: [{ value: 'anel' }, { value: 'colar' }] } } as never },
+    });
     expect(repeated.headers?.location?.value).toBe('/shop?tipo=anel&tipo=colar');
   });
 
-  it('the pages\' viewer-response function adds the visitor\'s query to a redirect the origin answered, and to nothing else', () => {
+  it("the pages' viewer-response function adds the visitor's query to a redirect the origin answered, and to nothing else", () => {
     type Response = { statusCode: number; headers: Record<string, { value: string }> };
-    const respond = new Function(`${REDIRECT_QUERY_CODE}; return handler;`)() as (event: { request: { uri: string; querystring: Record<string, { value: string }> }; response: Response }) => Response;
+    const respond = new Function(`${REDIRECT_QUERY_CODE}; return handler;`)() as (event: {
+      request: { uri: string; querystring: Record<string, { value: string }> };
+      response: Response;
+    }) => Response;
     const moved = (location: string, query: Record<string, { value: string }>, statusCode = 301) =>
-      respond({ request: { uri: '/pages/product/x.html', querystring: query }, response: { statusCode, headers: { location: { value: location } } } }).headers.location?.value;
+      respond({
+        request: { uri: '/pages/product/x.html', querystring: query },
+        response: { statusCode, headers: { location: { value: location } } },
+      }).headers.location?.value;
     expect(moved('/product/anel-lua', { x: { value: '1' }, utm_source: { value: 'ig' } })).toBe('/product/anel-lua?x=1&utm_source=ig');
     expect(moved('/product/anel-lua', {})).toBe('/product/anel-lua');
     expect(moved('/product/anel-lua?y=2', { x: { value: '1' } })).toBe('/product/anel-lua?y=2');
     expect(moved('/product/anel-lua', { x: { value: '1' } }, 200)).toBe('/product/anel-lua');
-    const page = respond({ request: { uri: '/pages/faq.html', querystring: { x: { value: '1' } } }, response: { statusCode: 200, headers: {} } });
+    const page = respond({
+      request: { uri: '/pages/faq.html', querystring: { x: { value: '1' } } },
+      response: { statusCode: 200, headers: {} },
+    });
     expect(page.headers.location).toBeUndefined();
   });
 
@@ -151,11 +191,16 @@ describe('CloudFront distribution', () => {
     // An origin group: the bucket first; its 403 (a missing key: OAC cannot list) or 404 goes to the pages function.
     const group = (config.OriginGroups.Items as Record<string, any>[]).find((g) => g.Id === def.TargetOriginId)!;
     expect(group.FailoverCriteria.StatusCodes.Items.sort()).toEqual([403, 404]);
-    const [primary, fallback] = group.Members.Items.map((m: { OriginId: string }) => (config.Origins as Record<string, any>[]).find((o) => o.Id === m.OriginId)!);
+    const [primary, fallback] = group.Members.Items.map((m: { OriginId: string }) =>
+      (config.Origins as Record<string, any>[]).find((o) => o.Id === m.OriginId)!,
+    );
     expect(primary.Id).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.data.buckets.site)));
     expect(fallback.OriginPath).toBe(PAGES_FALLBACK_PATH);
     expect(JSON.stringify(fallback.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
-    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName).sort()).toEqual(['x-origin-verify', 'x-pages-fallback']);
+    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName).sort()).toEqual([
+      'x-origin-verify',
+      'x-pages-fallback',
+    ]);
     expect(routes.some((route) => route.path === `${PAGES_FALLBACK_PATH}/{key+}` && route.method === 'GET')).toBe(true);
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.FunctionAssociations).toEqual([
@@ -165,7 +210,9 @@ describe('CloudFront distribution', () => {
     const fnId = def.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
     expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(pageRewriteCode('/bastidores-7b99'));
     // A redirect from the pages function (a piece's former address) keeps the visitor's query.
-    expect(shop.json.Resources[def.FunctionAssociations[1].FunctionARN['Fn::GetAtt'][0]]!.Properties.FunctionCode).toBe(REDIRECT_QUERY_CODE);
+    expect(shop.json.Resources[def.FunctionAssociations[1].FunctionARN['Fn::GetAtt'][0]]!.Properties.FunctionCode).toBe(
+      REDIRECT_QUERY_CODE,
+    );
     const origins = config.Origins as { OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
     for (const origin of origins.filter((o) => o.S3OriginConfig)) expect(origin.OriginAccessControlId).toBeDefined();
   });
@@ -208,7 +255,11 @@ describe('CloudFront distribution', () => {
     expect(adminOrigin).not.toBe(apiOrigin);
     const behaviorFor = (uri: string) => behaviors.find((b) => pathPatternMatches(b.PathPattern, uri)) ?? config.DefaultCacheBehavior;
 
-    const apiPaths = [...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'abc-123')), '/api/no-such-route', '/api/admin/orders/123456/unknown'];
+    const apiPaths = [
+      ...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'abc-123')),
+      '/api/no-such-route',
+      '/api/admin/orders/123456/unknown',
+    ];
     const spaRewrite = config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN;
     for (const uri of apiPaths) {
       const behavior = behaviorFor(uri);
@@ -217,7 +268,9 @@ describe('CloudFront distribution', () => {
       for (const association of behavior.FunctionAssociations ?? []) expect(association.FunctionARN, uri).not.toEqual(spaRewrite);
     }
     // Only the SPA's own behaviour rewrites, and no distribution-wide error page turns API 403/404s into the shell.
-    expect(behaviors.flatMap((b) => b.FunctionAssociations ?? []).filter((a) => JSON.stringify(a.FunctionARN) === JSON.stringify(spaRewrite))).toEqual([]);
+    expect(
+      behaviors.flatMap((b) => b.FunctionAssociations ?? []).filter((a) => JSON.stringify(a.FunctionARN) === JSON.stringify(spaRewrite)),
+    ).toEqual([]);
     expect(config.CustomErrorResponses).toBeUndefined();
     for (const uri of ['/shop', '/bastidores-7b99/login', '/product/abc-123']) {
       expect(behaviorFor(uri), uri).toBe(config.DefaultCacheBehavior);
@@ -237,7 +290,8 @@ describe('CloudFront distribution', () => {
       const policy = shop.json.Resources[(behavior.CachePolicyId as { Ref: string }).Ref]!;
       expect(policy.Type).toBe('AWS::CloudFront::CachePolicy');
       expect(policy.Properties.CachePolicyConfig).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: API_CACHE_MAX_SECONDS });
-      if (!pattern.startsWith('/api/search')) expect(behavior.CachePolicyId).toEqual({ Ref: shop.logicalId(shop.stack.web.apiCachePolicy) });
+      if (!pattern.startsWith('/api/search'))
+        expect(behavior.CachePolicyId).toEqual({ Ref: shop.logicalId(shop.stack.web.apiCachePolicy) });
       expect(behavior.TargetOriginId).toBe(apiBehavior.TargetOriginId);
       expect(behavior.OriginRequestPolicyId).toBe(apiBehavior.OriginRequestPolicyId);
     }
@@ -261,8 +315,8 @@ describe('CloudFront distribution', () => {
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
     for (const behavior of config.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId).toEqual(policyRef);
 
-    const headers = shop.json.Resources[shop.logicalId(shop.stack.web.responseHeaders)]!.Properties.ResponseHeadersPolicyConfig
-      .SecurityHeadersConfig;
+    const headers =
+      shop.json.Resources[shop.logicalId(shop.stack.web.responseHeaders)]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
     expect(headers.ContentTypeOptions).toEqual({ Override: true });
     expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
@@ -271,7 +325,7 @@ describe('CloudFront distribution', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain('connect-src \'self\' https://cognito-idp.eu-west-1.amazonaws.com https://');
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://");
     expect(csp).toContain(shop.logicalId(shop.stack.data.buckets.proofs));
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
@@ -319,7 +373,9 @@ describe('SPA upload', () => {
 
   it('refuses to deploy (synthesize with bundling) without a built SPA, naming the command', () => {
     const missing = path.join(shop.assemblyDir, 'no-such-dist');
-    expect(() => synthShop({ webDistDir: missing, bundling: true })).toThrow(/The shop is not built \(missing .*no-such-dist\/index\.html.*\): run `npm run build:web` first/);
+    expect(() => synthShop({ webDistDir: missing, bundling: true })).toThrow(
+      /The shop is not built \(missing .*no-such-dist\/index\.html.*\): run `npm run build:web` first/,
+    );
   });
 
   it('outputs the shop URL and the Cognito ids', () => {

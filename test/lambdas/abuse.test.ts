@@ -45,7 +45,10 @@ type Refused = { error: { code: string; message: string } };
 
 /** A reservation from the client address `ip` (the edge's viewer address). */
 async function reserve(input: unknown, ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) {
-  return invoke<PlaceOrderResponse & Refused>(createOrder, 'POST', '/api/orders', { body: input, headers: { 'idempotency-key': randomUUID(), 'x-viewer-ip': ip } });
+  return invoke<PlaceOrderResponse & Refused>(createOrder, 'POST', '/api/orders', {
+    body: input,
+    headers: { 'idempotency-key': randomUUID(), 'x-viewer-ip': ip },
+  });
 }
 async function reserved(input: unknown, ip?: string): Promise<PlaceOrderResponse['order']> {
   const answer = await reserve(input, ip);
@@ -56,29 +59,46 @@ const piece = (id: string, quantity: number) => [{ productId: id, quantity }];
 /** A reservation's body: a phone of its own unless given (each test buyer is someone else). */
 const body = (items: ReturnType<typeof piece>, shipping: Parameters<typeof reservationBody>[1] = {}) =>
   reservationBody(items, { phone: `96${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, ...shipping });
-const orderItem = async (id: string) => (await documentClient().send(new GetCommand({ TableName: `${prefix}-orders`, Key: { id }, ConsistentRead: true }))).Item as (Order & { clientKey?: string }) | undefined;
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id }, ConsistentRead: true }))).Item!.stock);
+const orderItem = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: `${prefix}-orders`, Key: { id }, ConsistentRead: true }))).Item as
+    (Order & { clientKey?: string }) | undefined;
+const stockOf = async (id: string) =>
+  Number((await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id }, ConsistentRead: true }))).Item!.stock);
 const dashboard = async () => (await invoke<DashboardResponse>(getDashboard, 'GET', '/api/admin/dashboard', { admin: ADMIN })).body;
 const suspicious = (id: string, blockFor: string) =>
-  invoke<SuspiciousClosedResponse & Refused>(closeSuspicious, 'POST', `/api/admin/orders/${id}/suspicious`, { params: { id }, body: { blockFor }, admin: ADMIN });
+  invoke<SuspiciousClosedResponse & Refused>(closeSuspicious, 'POST', `/api/admin/orders/${id}/suspicious`, {
+    params: { id },
+    body: { blockFor },
+    admin: ADMIN,
+  });
 const blocks = async () => (await invoke<BlocksResponse>(listBlocks, 'GET', '/api/admin/blocks', { admin: ADMIN })).body.blocks;
-const move = (id: string, status: string) => invoke(updateStatus, 'PATCH', `/api/admin/orders/${id}`, { params: { id }, body: { status }, admin: ADMIN });
+const move = (id: string, status: string) =>
+  invoke(updateStatus, 'PATCH', `/api/admin/orders/${id}`, { params: { id }, body: { status }, admin: ADMIN });
 const pay = (order: PlaceOrderResponse['order']) =>
-  uploadProof().then((proofKey) => invoke(attachProof, 'POST', `/api/orders/${order.id}/proof`, { params: { id: order.id }, body: { proofKey, accessToken: order.accessToken } }));
+  uploadProof().then((proofKey) =>
+    invoke(attachProof, 'POST', `/api/orders/${order.id}/proof`, {
+      params: { id: order.id },
+      body: { proofKey, accessToken: order.accessToken },
+    }),
+  );
 async function heldMails(): Promise<Record<string, unknown>[]> {
   const page = await documentClient().send(new ScanCommand({ TableName: `${prefix}-outbox`, ConsistentRead: true }));
   return (page.Items ?? []).filter((item) => (item.mail as { template?: string } | undefined)?.template === 'owner-held-stock');
 }
 async function countersMatchRecount(): Promise<void> {
   const [stored, recounted] = await Promise.all([allCounters(), readCountedData().then(countersFrom)]);
-  for (const name of new Set([...Object.keys(stored), ...Object.keys(recounted)])) expect(stored[name] ?? 0, name).toBe(recounted[name] ?? 0);
+  for (const name of new Set([...Object.keys(stored), ...Object.keys(recounted)]))
+    expect(stored[name] ?? 0, name).toBe(recounted[name] ?? 0);
 }
 
 describe.sequential('closing an order as suspicious', () => {
   it('cancels it, gives its stock back, notes it, and blocks its e-mail (Gmail dots too), phone and client address /64 with a neutral 409', async () => {
     const product = await createProduct({ stock: 50 });
     const before = await dashboard();
-    const order = await reserved(body(piece(product.id, 3), { email: 'Joana.Silva+loja@gmail.com', phone: '+351 913 000 111' }), '2001:db8:aa:bb:1::9');
+    const order = await reserved(
+      body(piece(product.id, 3), { email: 'Joana.Silva+loja@gmail.com', phone: '+351 913 000 111' }),
+      '2001:db8:aa:bb:1::9',
+    );
     expect((await orderItem(order.id))!.clientKey).toBe('2001:db8:aa:bb::/64');
     expect((await dashboard()).openReservations.units).toBe(before.openReservations.units + 3);
 
@@ -93,7 +113,13 @@ describe.sequential('closing an order as suspicious', () => {
     expect((await orderItem(order.id))!.clientKey).toBeUndefined();
     expect((await dashboard()).openReservations).toEqual(before.openReservations);
     const [block] = await blocks();
-    expect(block).toMatchObject({ orderId: order.id, email: 'Joana.Silva+loja@gmail.com', phone: '+351913000111', client: '2001:db8:aa:bb::/64', by: ADMIN });
+    expect(block).toMatchObject({
+      orderId: order.id,
+      email: 'Joana.Silva+loja@gmail.com',
+      phone: '+351913000111',
+      client: '2001:db8:aa:bb::/64',
+      by: ADMIN,
+    });
     expect(Math.abs(new Date(block!.until).getTime() - Date.now() - 7 * DAY_MS)).toBeLessThan(60_000);
 
     // Each key alone is refused, with one neutral message; nothing is held.
@@ -139,17 +165,29 @@ describe.sequential('closing an order as suspicious', () => {
     const later = new Date(Date.now() + DAY_MS + 60_000);
     await expect(refuseBlocked(keys, later)).resolves.toBeUndefined();
     expect((await blockList(later)).blocks.map((b) => b.id)).not.toContain(order.id);
-    const left = await documentClient().send(new QueryCommand({ TableName: `${prefix}-abuse`, KeyConditionExpression: '#k = :k', ExpressionAttributeNames: { '#k': 'key' }, ExpressionAttributeValues: { ':k': 'email#' + keys.email } }));
+    const left = await documentClient().send(
+      new QueryCommand({
+        TableName: `${prefix}-abuse`,
+        KeyConditionExpression: '#k = :k',
+        ExpressionAttributeNames: { '#k': 'key' },
+        ExpressionAttributeValues: { ':k': 'email#' + keys.email },
+      }),
+    );
     expect(left.Items).toEqual([]);
 
     // Ended early: the buyer reserves again at once.
     const again = await reserved(body(piece(product.id, 1), { email: 'outro@example.com', phone: '934 777 888' }), '192.0.2.45');
     expect((await suspicious(again.id, '30d')).status).toBe(200);
     expect((await reserve(body(piece(product.id, 1), { email: 'outro@example.com' }))).status).toBe(409);
-    const removed = await invoke<BlocksResponse>(deleteBlock, 'DELETE', `/api/admin/blocks/${again.id}`, { params: { id: again.id }, admin: ADMIN });
+    const removed = await invoke<BlocksResponse>(deleteBlock, 'DELETE', `/api/admin/blocks/${again.id}`, {
+      params: { id: again.id },
+      admin: ADMIN,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.blocks.map((b) => b.id)).not.toContain(again.id);
-    expect((await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${again.id}`, { params: { id: again.id }, admin: ADMIN })).status).toBe(404);
+    expect((await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${again.id}`, { params: { id: again.id }, admin: ADMIN })).status).toBe(
+      404,
+    );
     await reserved(body(piece(product.id, 1), { email: 'outro@example.com' }));
   });
 
@@ -162,7 +200,10 @@ describe.sequential('closing an order as suspicious', () => {
     for (const to of ['Enviar', 'Enviado']) expect((await move(shipped.id, to)).status).toBe(200);
     expect(await stockOf(product.id)).toBe(24);
 
-    const answer = await invoke<SuspiciousBulkResponse>(closeSuspiciousBulk, 'POST', '/api/admin/orders/suspicious', { body: { ids: [first.id, shipped.id, second.id], blockFor: '7d' }, admin: ADMIN });
+    const answer = await invoke<SuspiciousBulkResponse>(closeSuspiciousBulk, 'POST', '/api/admin/orders/suspicious', {
+      body: { ids: [first.id, shipped.id, second.id], blockFor: '7d' },
+      admin: ADMIN,
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.results).toEqual([
       { id: first.id, ok: true, orderNumber: first.orderNumber },
@@ -182,7 +223,8 @@ describe.sequential('closing an order as suspicious', () => {
 describe.sequential('the owner is told once when more than half the units are held unpaid', () => {
   it('mails once over half, not again while over, and again after a drop and a new rise', async () => {
     // Close what the other tests left open, so this file's shop is this product alone.
-    for (const b of await blocks()) await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${b.id}`, { params: { id: b.id }, admin: ADMIN });
+    for (const b of await blocks())
+      await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${b.id}`, { params: { id: b.id }, admin: ADMIN });
     const start = (await heldMails()).length;
     const open = await dashboard();
     expect(open.openReservations.units).toBeLessThanOrEqual(2);
@@ -195,16 +237,23 @@ describe.sequential('the owner is told once when more than half the units are he
     for (let i = 0; i < 6; i++) big.push(await reserved(body(piece(product.id, 10))));
     const mails = await heldMails();
     expect(mails).toHaveLength(start + 1);
-    expect((mails.at(-1)!.mail as { data: Record<string, number> }).data).toMatchObject({ reservations: expect.any(Number), percent: expect.any(Number) });
+    expect((mails.at(-1)!.mail as { data: Record<string, number> }).data).toMatchObject({
+      reservations: expect.any(Number),
+      percent: expect.any(Number),
+    });
     expect((mails.at(-1)!.mail as { data: { percent: number } }).data.percent).toBeGreaterThan(50);
     // Still over: no second mail, however many more.
     for (let i = 0; i < 3; i++) big.push(await reserved(body(piece(product.id, 10))));
     expect(await heldMails()).toHaveLength(start + 1);
     // Dropped under half (closed as suspicious in bulk), then over again: a second mail.
-    const bulk = await invoke<SuspiciousBulkResponse>(closeSuspiciousBulk, 'POST', '/api/admin/orders/suspicious', { body: { ids: big.slice(0, 12).map((o) => o.id), blockFor: '24h' }, admin: ADMIN });
+    const bulk = await invoke<SuspiciousBulkResponse>(closeSuspiciousBulk, 'POST', '/api/admin/orders/suspicious', {
+      body: { ids: big.slice(0, 12).map((o) => o.id), blockFor: '24h' },
+      admin: ADMIN,
+    });
     expect(bulk.body.results.every((r) => r.ok)).toBe(true);
     expect(await heldMails()).toHaveLength(start + 1);
-    for (const b of await blocks()) await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${b.id}`, { params: { id: b.id }, admin: ADMIN });
+    for (const b of await blocks())
+      await invoke(deleteBlock, 'DELETE', `/api/admin/blocks/${b.id}`, { params: { id: b.id }, admin: ADMIN });
     for (let i = 0; i < 12; i++) await reserved(body(piece(product.id, 10)));
     expect(await heldMails()).toHaveLength(start + 2);
   });
@@ -216,7 +265,10 @@ describe.sequential('GDPR erasure with open reservations', () => {
     event.pathParameters = { ref };
     if (closeOpen) event.queryStringParameters = { closeOpen: 'true' };
     event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: ADMIN, 'cognito:groups': '[admin]' }, scopes: [] } };
-    const result = (await anonymiseHandler(event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body: string };
+    const result = (await anonymiseHandler(event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as {
+      statusCode: number;
+      body: string;
+    };
     return { status: result.statusCode, body: JSON.parse(result.body) as CustomerAnonymisedResponse & Refused };
   };
 
@@ -226,7 +278,10 @@ describe.sequential('GDPR erasure with open reservations', () => {
     const order = await reserved(body(piece(product.id, 3), { email }), '2001:db8:77:1::2');
     const refused = await anonymise(orderCustomerRef(order.id), false);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'customer_has_open_reservations', message: abuseTexts.openReservations([order.orderNumber]) });
+    expect(refused.body.error).toEqual({
+      code: 'customer_has_open_reservations',
+      message: abuseTexts.openReservations([order.orderNumber]),
+    });
     expect((await orderItem(order.id))!.status).toBe('Aguarda Pagamento');
     expect(await stockOf(product.id)).toBe(5);
 

@@ -65,11 +65,19 @@ describe('admin routes require a signed-in member of the admin group', () => {
     expect(empty.body.error.fields.name).toMatch(/[a-zà-ú]/i);
     expect(empty.body.error.fields.name).not.toMatch(/required|invalid/i);
 
-    const notJson = await call('POST', '/api/admin/collections', { token: admin, raw: '{"name":', headers: { 'content-type': 'application/json' } });
+    const notJson = await call('POST', '/api/admin/collections', {
+      token: admin,
+      raw: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toEqual({ code: 'invalid_json', message: 'O pedido não é um JSON válido.' });
 
-    const wrongType = await call('POST', '/api/admin/collections', { token: admin, raw: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await call('POST', '/api/admin/collections', {
+      token: admin,
+      raw: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
 
     const huge = await call('POST', '/api/admin/collections', { token: admin, body: { name: 'x'.repeat(70 * 1024) } });

@@ -21,10 +21,17 @@ async function newOrder(shipping = {}) {
 
 describe('every admin route answers an admin', () => {
   /** The query a route cannot answer without (the exports and the sales view name their days). */
-  const REQUIRED_QUERY: Readonly<Record<string, string>> = { '/api/admin/orders/export': '?from=2026-01-01&to=2026-01-31', '/api/admin/sales': '?from=2026-01-01&to=2026-01-31', '/api/admin/sales/export': '?from=2026-01-01&to=2026-01-31' };
-  it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))('GET %s → 200', async (path) => {
-    expect((await admin('GET', `${path}${REQUIRED_QUERY[path] ?? ''}`)).status).toBe(200);
-  });
+  const REQUIRED_QUERY: Readonly<Record<string, string>> = {
+    '/api/admin/orders/export': '?from=2026-01-01&to=2026-01-31',
+    '/api/admin/sales': '?from=2026-01-01&to=2026-01-31',
+    '/api/admin/sales/export': '?from=2026-01-01&to=2026-01-31',
+  };
+  it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))(
+    'GET %s → 200',
+    async (path) => {
+      expect((await admin('GET', `${path}${REQUIRED_QUERY[path] ?? ''}`)).status).toBe(200);
+    },
+  );
 });
 
 describe('admin orders', () => {
@@ -46,7 +53,10 @@ describe('admin orders', () => {
     expect(seen.indexOf(second.id)).toBeLessThan(seen.indexOf(first.id));
     const top = await admin('GET', '/api/admin/orders?limit=100');
     expect(top.body.orders.find((o: { id: string }) => o.id === second.id)).toMatchObject({
-      orderNumber: second.orderNumber, status: 'Confirmar Pagamento', country: 'Portugal', paymentMethod: 'transferencia',
+      orderNumber: second.orderNumber,
+      status: 'Confirmar Pagamento',
+      country: 'Portugal',
+      paymentMethod: 'transferencia',
     });
     const times = top.body.orders.map((o: { createdAt: string }) => o.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
@@ -61,17 +71,24 @@ describe('admin orders', () => {
     expect(shipped.body.orders.every((o: { status: string }) => o.status === 'Enviado')).toBe(true);
   });
 
-  it.each([['status=Pago'], ['q=a'], [`q=${'a'.repeat(61)}`], ['limit=0'], ['limit=1000'], ['cursor=bm9wZQ']])('refuses the query %s with 400', async (query) => {
-    const { status, body } = await admin('GET', `/api/admin/orders?${query}`);
-    expect(status).toBe(400);
-    expect(body.error.message).toMatch(/[a-zà-ú]/i);
-  });
+  it.each([['status=Pago'], ['q=a'], [`q=${'a'.repeat(61)}`], ['limit=0'], ['limit=1000'], ['cursor=bm9wZQ']])(
+    'refuses the query %s with 400',
+    async (query) => {
+      const { status, body } = await admin('GET', `/api/admin/orders?${query}`);
+      expect(status).toBe(400);
+      expect(body.error.message).toMatch(/[a-zà-ú]/i);
+    },
+  );
 
   it('shows one order by id with a short-lived link to its proof', async () => {
     const order = await newOrder();
     const { status, body } = await admin('GET', `/api/admin/orders/${order.id}`);
     expect(status).toBe(200);
-    expect(body.order).toMatchObject({ id: order.id, firstName: 'Ana', lines: [expect.objectContaining({ sku: expect.any(String), quantity: 1 })] });
+    expect(body.order).toMatchObject({
+      id: order.id,
+      firstName: 'Ana',
+      lines: [expect.objectContaining({ sku: expect.any(String), quantity: 1 })],
+    });
     expect(body.order.proofContentType).toBeUndefined();
     const proof = await fetch(body.proofUrl);
     expect(proof.status).toBe(200);
@@ -103,18 +120,41 @@ describe('admin orders', () => {
       expect(refused.status, kind).toBe(409);
       expect(refused.body.error.code).toBe('email_not_applicable');
     }
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: 'RR123456785PT', requestKey: randomUUID() })).status).toBe(409);
-    for (const status of ['Enviar', 'Enviado']) expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
+    expect(
+      (
+        await admin('POST', `/api/admin/orders/${order.id}/emails`, {
+          kind: 'shipped',
+          trackingCode: 'RR123456785PT',
+          requestKey: randomUUID(),
+        })
+      ).status,
+    ).toBe(409);
+    for (const status of ['Enviar', 'Enviado'])
+      expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
     await mailsTo(order.email);
     // One e-mail per click: each waits for the one before, so the history keeps their order.
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed', requestKey: randomUUID() })).status).toBe(200);
+    expect(
+      (await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed', requestKey: randomUUID() })).status,
+    ).toBe(200);
     await mailsTo(order.email);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456785PT ', requestKey: randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await admin('POST', `/api/admin/orders/${order.id}/emails`, {
+          kind: 'shipped',
+          trackingCode: ' RR123456785PT ',
+          requestKey: randomUUID(),
+        })
+      ).status,
+    ).toBe(200);
     await mailsTo(order.email);
     // A review is asked for once delivered, never while the parcel travels.
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(409);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(
+      409,
+    );
     expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Concluido' })).status).toBe(200);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(
+      200,
+    );
     const mails = await mailsTo(order.email);
     const last = await admin('GET', `/api/admin/orders/${order.id}`);
     expect(last.body.order.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
@@ -137,7 +177,11 @@ describe('admin orders', () => {
     expect(mails[4]!.body.text).toContain('Código de envio CTT: RR123456785PT');
     expect(mails[5]!.body.text).toContain('Olá Beatriz');
 
-    const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ', requestKey: randomUUID() });
+    const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, {
+      kind: 'shipped',
+      trackingCode: '  ',
+      requestKey: randomUUID(),
+    });
     expect(noCode.status).toBe(400);
     expect((await mailsTo(order.email)).length).toBe(6);
   });
@@ -147,8 +191,16 @@ describe('admin products', () => {
   it('creates a product; it appears in the shop (photos: test/lambdas/photos.test.ts)', async () => {
     const code = `NOVO-${randomUUID().slice(0, 6)}`;
     const input = {
-      name: 'Colar Novo', code, sku: `SKU-${code}`, description: 'Linha 1\nLinha 2', type: 'colar', collection: 'Essenciais',
-      priceCents: 2450, discountPercent: 5, stock: 3, photos: [],
+      name: 'Colar Novo',
+      code,
+      sku: `SKU-${code}`,
+      description: 'Linha 1\nLinha 2',
+      type: 'colar',
+      collection: 'Essenciais',
+      priceCents: 2450,
+      discountPercent: 5,
+      stock: 3,
+      photos: [],
     };
     const made = await admin('POST', '/api/admin/products', input);
     expect(made.status).toBe(201);
@@ -162,7 +214,15 @@ describe('admin products', () => {
   });
 
   it('refuses an unknown collection and out-of-range numbers', async () => {
-    const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
+    const base = {
+      name: 'X',
+      code: `X-${randomUUID().slice(0, 6)}`,
+      type: 'anel',
+      collection: '',
+      priceCents: 1000,
+      discountPercent: 0,
+      stock: 1,
+    };
     const noCollection = await admin('POST', '/api/admin/products', { ...base, collection: 'Inventada' });
     expect(noCollection.body.error.fields.collection).toBe('Escolhe uma coleção que exista.');
     const bounds = await admin('POST', '/api/admin/products', { ...base, priceCents: 0, discountPercent: 91, stock: 10_000 });
@@ -181,7 +241,9 @@ describe('admin inbox and back-in-stock list', () => {
     expect(list.body.messages[0]).toMatchObject({ id: sent.body.id, subject, read: false });
     const one = await admin('GET', `/api/admin/contact-messages/${sent.body.id}`);
     expect(one.body.message).toMatchObject({ name: 'Rui', subject, read: true });
-    expect((await admin('GET', '/api/admin/contact-messages')).body.messages.find((m: { id: string }) => m.id === sent.body.id).read).toBe(true);
+    expect((await admin('GET', '/api/admin/contact-messages')).body.messages.find((m: { id: string }) => m.id === sent.body.id).read).toBe(
+      true,
+    );
     expect((await admin('GET', `/api/admin/contact-messages/${randomUUID()}`)).status).toBe(404);
   });
 
@@ -189,7 +251,9 @@ describe('admin inbox and back-in-stock list', () => {
     const before = (await admin('GET', '/api/admin/dashboard')).body;
     const order = await newOrder();
     await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Enviar' });
-    await call('POST', '/api/contact-messages', { body: { name: 'Rui', email: 'rui@example.com', phone: '910000000', subject: 'Olá', message: 'Olá' } });
+    await call('POST', '/api/contact-messages', {
+      body: { name: 'Rui', email: 'rui@example.com', phone: '910000000', subject: 'Olá', message: 'Olá' },
+    });
     const after = (await admin('GET', '/api/admin/dashboard')).body;
     expect(after.ordersByStatus.Enviar).toBeGreaterThanOrEqual(before.ordersByStatus.Enviar + 1);
     expect(after.monthRevenueCents).toBeGreaterThan(before.monthRevenueCents);

@@ -35,14 +35,20 @@ const rui = `rui-${randomUUID().slice(0, 6)}@example.com`;
 
 const run = async (command: AdminsCommand, email?: string) => {
   const lines: string[] = [];
-  await runAdmins({ command, ...(email ? { email } : {}), stage: 'test', stackName: 'JoiasInox-test', region: 'eu-west-1', userPoolId }, (line) => lines.push(line), cognito);
+  await runAdmins(
+    { command, ...(email ? { email } : {}), stage: 'test', stackName: 'JoiasInox-test', region: 'eu-west-1', userPoolId },
+    (line) => lines.push(line),
+    cognito,
+  );
   return lines;
 };
 
 /** Signs in with the password; answers the tokens or the error's name. */
 async function signIn(email: string): Promise<{ refresh?: string; error?: string }> {
   try {
-    const answer = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD } }));
+    const answer = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD } }),
+    );
     return { refresh: answer.AuthenticationResult?.RefreshToken ?? '' };
   } catch (error) {
     return { error: (error as Error).name };
@@ -51,7 +57,9 @@ async function signIn(email: string): Promise<{ refresh?: string; error?: string
 
 async function refresh(token: string): Promise<string> {
   try {
-    await cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: token } }));
+    await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: token } }),
+    );
     return 'ok';
   } catch (error) {
     return (error as Error).name;
@@ -60,10 +68,20 @@ async function refresh(token: string): Promise<string> {
 
 beforeAll(async () => {
   cognito = cognitoClient(twin().endpoints.cognito);
-  const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `equipa-${randomUUID().slice(0, 8)}`, UsernameAttributes: ['email'] }));
+  const pool = await cognito.send(
+    new CreateUserPoolCommand({ PoolName: `equipa-${randomUUID().slice(0, 8)}`, UsernameAttributes: ['email'] }),
+  );
   userPoolId = pool.UserPool!.Id!;
   await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
-  clientId = (await cognito.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }))).UserPoolClient!.ClientId!;
+  clientId = (
+    await cognito.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: 'web',
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      }),
+    )
+  ).UserPoolClient!.ClientId!;
   for (const email of [ana, rui]) await ensureUser(cognito, userPoolId, email, PASSWORD, [ADMIN_GROUP]);
 });
 
@@ -71,7 +89,12 @@ afterAll(() => cognito?.destroy());
 
 describe('npm run admins', () => {
   it('lists the team, active or not', async () => {
-    expect((await listAdmins(cognito, userPoolId)).map((a) => [a.email, a.enabled])).toEqual([[ana, true], [rui, true]].sort());
+    expect((await listAdmins(cognito, userPoolId)).map((a) => [a.email, a.enabled])).toEqual(
+      [
+        [ana, true],
+        [rui, true],
+      ].sort(),
+    );
     expect((await run('list')).join('\n')).toContain(`${rui}\tactive`);
   });
 
@@ -94,9 +117,20 @@ describe('npm run admins', () => {
     expect((await signIn(ana)).refresh).toBeTruthy();
     // An invitation nobody used yet does not count as someone who can run the shop.
     const invited = `novo-${randomUUID().slice(0, 6)}@example.com`;
-    await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: invited, TemporaryPassword: 'Temporaria-2026!', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: invited }] }));
+    await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: invited,
+        TemporaryPassword: 'Temporaria-2026!',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: invited }],
+      }),
+    );
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: invited, GroupName: ADMIN_GROUP }));
-    expect((await listAdmins(cognito, userPoolId)).find((a) => a.email === invited)).toMatchObject({ enabled: true, status: 'FORCE_CHANGE_PASSWORD' });
+    expect((await listAdmins(cognito, userPoolId)).find((a) => a.email === invited)).toMatchObject({
+      enabled: true,
+      status: 'FORCE_CHANGE_PASSWORD',
+    });
     await expect(run('disable', ana)).rejects.toThrow(/last active admin/);
     await run('remove', invited);
     // A disabled admin may go: the active one stays.
@@ -123,13 +157,19 @@ describe('npm run admins', () => {
     await expect(run('reset-mfa', 'ninguem@example.com')).rejects.toThrow(`ninguem@example.com has no account in ${userPoolId}.`);
     const cliente = `cliente-${randomUUID().slice(0, 6)}@example.com`;
     await ensureUser(cognito, userPoolId, cliente, PASSWORD, []);
-    await expect(run('reset-mfa', cliente)).rejects.toThrow(`${cliente} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`);
+    await expect(run('reset-mfa', cliente)).rejects.toThrow(
+      `${cliente} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`,
+    );
   });
 
   it('reads its command line like create-admin, and refuses what it does not know', () => {
     const context = (key: string) => ({ stage: 'prod' })[key];
     expect(parseAdminsArgs(['list'], context, {})).toMatchObject({ command: 'list', stackName: 'JoiasInox-prod' });
-    expect(parseAdminsArgs(['disable', ' Ana@Example.COM ', '--stage', 'loja2'], context, {})).toMatchObject({ command: 'disable', email: 'ana@example.com', stackName: 'JoiasInox-loja2' });
+    expect(parseAdminsArgs(['disable', ' Ana@Example.COM ', '--stage', 'loja2'], context, {})).toMatchObject({
+      command: 'disable',
+      email: 'ana@example.com',
+      stackName: 'JoiasInox-loja2',
+    });
     expect(parseAdminsArgs(['reset-mfa', 'Rui@Example.pt', '--user-pool-id', 'eu-west-1_AbC123xyZ'], context, {})).toEqual({
       command: 'reset-mfa',
       email: 'rui@example.pt',
@@ -140,7 +180,17 @@ describe('npm run admins', () => {
     });
     expect(parseAdminsArgs(['-h'], context, {})).toBe('help');
     expect(ADMINS_USAGE).toMatch(/^ {2}reset-mfa <email> {4}lost phone: .*set it up again at the next sign-in$/m);
-    for (const argv of [[], ['apagar', 'a@b.pt'], ['disable'], ['disable', 'nao-e-email'], ['list', 'a@b.pt'], ['remove', 'a@b.pt', 'c@d.pt'], ['list', '--forca'], ['reset-mfa', 'a@b.pt', 'c@d.pt'], ['reset-mfa', 'nao-e-email']]) {
+    for (const argv of [
+      [],
+      ['apagar', 'a@b.pt'],
+      ['disable'],
+      ['disable', 'nao-e-email'],
+      ['list', 'a@b.pt'],
+      ['remove', 'a@b.pt', 'c@d.pt'],
+      ['list', '--forca'],
+      ['reset-mfa', 'a@b.pt', 'c@d.pt'],
+      ['reset-mfa', 'nao-e-email'],
+    ]) {
       expect(() => parseAdminsArgs(argv, context, {}), argv.join(' ')).toThrow(UsageError);
     }
     expect(() => parseAdminsArgs(['reset-mfa'], context, {})).toThrow(new UsageError('"reset-mfa" takes one e-mail address.'));
@@ -158,7 +208,11 @@ const RUI = 'rui@example.pt';
 const ANSWERS = {
   user: (enabled = true) => ({
     Username: SUB,
-    UserAttributes: [{ Name: 'sub', Value: SUB }, { Name: 'email', Value: RUI }, { Name: 'email_verified', Value: 'true' }],
+    UserAttributes: [
+      { Name: 'sub', Value: SUB },
+      { Name: 'email', Value: RUI },
+      { Name: 'email_verified', Value: 'true' },
+    ],
     Enabled: enabled,
     UserStatus: 'CONFIRMED',
     PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
@@ -169,7 +223,8 @@ const ANSWERS = {
 };
 
 /** An error as the SDK throws it for Cognito's answer `{"__type": name, "message": message}`. */
-const refusal = (name: string, message: string) => new CognitoIdentityProviderServiceException({ name, message, $fault: 'client', $metadata: { httpStatusCode: 400 } });
+const refusal = (name: string, message: string) =>
+  new CognitoIdentityProviderServiceException({ name, message, $fault: 'client', $metadata: { httpStatusCode: 400 } });
 
 /** A client whose `send` answers each command from `answer` and records what was sent. */
 function recordedClient(answer: (name: string) => unknown) {
@@ -196,13 +251,24 @@ function recordedClient(answer: (name: string) => unknown) {
 
 const resetMfa = async (client: CognitoIdentityProviderClient) => {
   const lines: string[] = [];
-  await runAdmins({ command: 'reset-mfa', email: RUI, stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1', userPoolId: POOL }, (line) => lines.push(line), client);
+  await runAdmins(
+    { command: 'reset-mfa', email: RUI, stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1', userPoolId: POOL },
+    (line) => lines.push(line),
+    client,
+  );
   return lines;
 };
 
 /** The recorded answers of a lookup that finds an admin, with `deletion` as the answer to AdminDeleteSoftwareToken. */
-const adminWith = (deletion: unknown, enabled = true, signOut: unknown = {}) => (name: string) =>
-  ({ AdminGetUser: ANSWERS.user(enabled), AdminListGroupsForUser: ANSWERS.groups(ADMIN_GROUP), AdminDeleteSoftwareToken: deletion, AdminUserGlobalSignOut: signOut })[name];
+const adminWith =
+  (deletion: unknown, enabled = true, signOut: unknown = {}) =>
+  (name: string) =>
+    ({
+      AdminGetUser: ANSWERS.user(enabled),
+      AdminListGroupsForUser: ANSWERS.groups(ADMIN_GROUP),
+      AdminDeleteSoftwareToken: deletion,
+      AdminUserGlobalSignOut: signOut,
+    })[name];
 
 describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   it("deletes the admin's registered key by username, and says what happens at the next sign-in", async () => {
@@ -222,26 +288,45 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   });
 
   it('without the right to sign out everywhere, the key is still deleted and the operator is told how to end the session', async () => {
-    const denied = refusal('AccessDeniedException', 'User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminUserGlobalSignOut');
+    const denied = refusal(
+      'AccessDeniedException',
+      'User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminUserGlobalSignOut',
+    );
     const { client, sent } = recordedClient(adminWith(ANSWERS.deleted, true, denied));
     const lines = await resetMfa(client);
-    expect(sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut']);
-    expect(lines.at(-1)).toBe(`Could not sign ${RUI} out everywhere (AccessDeniedException: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${RUI}, then enable ${RUI}, ends it.`);
+    expect(sent.map((s) => s.name)).toEqual([
+      'AdminGetUser',
+      'AdminListGroupsForUser',
+      'AdminDeleteSoftwareToken',
+      'AdminUserGlobalSignOut',
+    ]);
+    expect(lines.at(-1)).toBe(
+      `Could not sign ${RUI} out everywhere (AccessDeniedException: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${RUI}, then enable ${RUI}, ends it.`,
+    );
   });
 
   it('a disabled admin: the key is deleted, and the operator is told the account must be enabled too', async () => {
     const { client, sent } = recordedClient(adminWith(ANSWERS.deleted, false));
     const lines = await resetMfa(client);
-    expect(sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut']);
+    expect(sent.map((s) => s.name)).toEqual([
+      'AdminGetUser',
+      'AdminListGroupsForUser',
+      'AdminDeleteSoftwareToken',
+      'AdminUserGlobalSignOut',
+    ]);
     expect(lines.at(-1)).toBe(`${RUI} is disabled: they can sign in only after npm run admins -- enable ${RUI}.`);
   });
 
   it('someone outside the admin group, or no account: nothing is deleted', async () => {
     const outsider = recordedClient((name) => ({ AdminGetUser: ANSWERS.user(), AdminListGroupsForUser: ANSWERS.groups('clientes') })[name]);
-    await expect(resetMfa(outsider.client)).rejects.toThrow(`${RUI} is not an admin (not in the "${ADMIN_GROUP}" group of ${POOL}): nothing was changed.`);
+    await expect(resetMfa(outsider.client)).rejects.toThrow(
+      `${RUI} is not an admin (not in the "${ADMIN_GROUP}" group of ${POOL}): nothing was changed.`,
+    );
     expect(outsider.sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser']);
 
-    const nobody = recordedClient((name) => (name === 'AdminGetUser' ? refusal('UserNotFoundException', 'User does not exist.') : undefined));
+    const nobody = recordedClient((name) =>
+      name === 'AdminGetUser' ? refusal('UserNotFoundException', 'User does not exist.') : undefined,
+    );
     await expect(resetMfa(nobody.client)).rejects.toThrow(`${RUI} has no account in ${POOL}.`);
     expect(nobody.sent.map((s) => s.name)).toEqual(['AdminGetUser']);
   });
@@ -249,14 +334,25 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   it('AccessDenied names the IAM action: cognito-idp:AdminDeleteSoftwareToken for the deletion, every action for the lookup', async () => {
     const arn = `arn:aws:cognito-idp:eu-west-1:111111111111:userpool/${POOL}`;
     const denied = recordedClient(
-      adminWith(refusal('AccessDeniedException', `User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminDeleteSoftwareToken on resource: ${arn}`)),
+      adminWith(
+        refusal(
+          'AccessDeniedException',
+          `User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminDeleteSoftwareToken on resource: ${arn}`,
+        ),
+      ),
     );
     const error = await resetMfa(denied.client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorError);
-    expect((error as Error).message).toMatch(/^Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$/);
+    expect((error as Error).message).toMatch(
+      /^Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$/,
+    );
 
-    const lookup = recordedClient((name) => (name === 'AdminGetUser' ? refusal('AccessDeniedException', 'not authorized to perform: cognito-idp:AdminGetUser') : undefined));
-    await expect(resetMfa(lookup.client)).rejects.toThrow('cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, cognito-idp:AdminDeleteSoftwareToken, cognito-idp:AdminUserGlobalSignOut on the user pool');
+    const lookup = recordedClient((name) =>
+      name === 'AdminGetUser' ? refusal('AccessDeniedException', 'not authorized to perform: cognito-idp:AdminGetUser') : undefined,
+    );
+    await expect(resetMfa(lookup.client)).rejects.toThrow(
+      'cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, cognito-idp:AdminDeleteSoftwareToken, cognito-idp:AdminUserGlobalSignOut on the user pool',
+    );
   });
 
   // What Cognito answers for an admin with no key registered is not documented; were it this, the
@@ -264,7 +360,9 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   it('ResourceNotFound from the deletion is not called a missing pool: the account was just read', async () => {
     const { client } = recordedClient(adminWith(refusal('ResourceNotFoundException', 'Software token not found.')));
     const error = await resetMfa(client).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt/);
+    expect((error as Error).message).toMatch(
+      /^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt/,
+    );
     expect((error as Error).message).not.toMatch(/User pool .* not found/);
   });
 

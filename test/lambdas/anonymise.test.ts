@@ -59,20 +59,28 @@ afterAll(() => restoreTables?.());
 /** The route's function, as the gateway runs it: its row's environment and grants only. */
 function anonymise(ref: string, admin: string | null = ADMIN) {
   return asFunction({ name: KEY, grants: row.grants, api: true }, () =>
-    invoke<CustomerAnonymisedResponse & { error?: { code: string; message: string } }>(anonymiseHandler, 'POST', `/api/admin/customers/${encodeURIComponent(ref)}/anonymise`, {
-      params: { ref },
-      ...(admin ? { admin } : {}),
-    }),
+    invoke<CustomerAnonymisedResponse & { error?: { code: string; message: string } }>(
+      anonymiseHandler,
+      'POST',
+      `/api/admin/customers/${encodeURIComponent(ref)}/anonymise`,
+      {
+        params: { ref },
+        ...(admin ? { admin } : {}),
+      },
+    ),
   );
 }
 
 const tableName = (key: TableKey) => process.env[tables[key].envVar]!;
-const get = async (key: TableKey, id: string) => (await documentClient().send(new GetCommand({ TableName: tableName(key), Key: { id }, ConsistentRead: true }))).Item;
+const get = async (key: TableKey, id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(key), Key: { id }, ConsistentRead: true }))).Item;
 async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await documentClient().send(new ScanCommand({ TableName: tableName(key), ConsistentRead: true, ExclusiveStartKey: start }));
+    const page = await documentClient().send(
+      new ScanCommand({ TableName: tableName(key), ConsistentRead: true, ExclusiveStartKey: start }),
+    );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -80,7 +88,18 @@ async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
 }
 
 /** The tables that hold a customer's data for as long as the shop keeps it (the short-lived technical ones, outbox, idempotency and rate limits, expire by TTL). */
-const KEPT: TableKey[] = ['orders', 'orderSearch', 'contactMessages', 'stockAlerts', 'counters', 'stockMovements', 'mbwayCounters', 'products', 'collections', 'settings'];
+const KEPT: TableKey[] = [
+  'orders',
+  'orderSearch',
+  'contactMessages',
+  'stockAlerts',
+  'counters',
+  'stockMovements',
+  'mbwayCounters',
+  'products',
+  'collections',
+  'settings',
+];
 /** Every item of those tables, as sorted JSON lines: "nothing changed" is this being equal. */
 async function snapshot(): Promise<string> {
   const out: string[] = [];
@@ -91,7 +110,8 @@ async function snapshot(): Promise<string> {
 /** Stored counters against a recount of the tables (a counter missing on one side counts as 0). */
 async function countersMatchRecount(): Promise<void> {
   const [stored, recounted] = await Promise.all([allCounters(), readCountedData().then(countersFrom)]);
-  for (const name of new Set([...Object.keys(stored), ...Object.keys(recounted)])) expect(stored[name] ?? 0, name).toBe(recounted[name] ?? 0);
+  for (const name of new Set([...Object.keys(stored), ...Object.keys(recounted)]))
+    expect(stored[name] ?? 0, name).toBe(recounted[name] ?? 0);
 }
 
 interface Customer {
@@ -104,15 +124,41 @@ interface Customer {
   readonly city: string;
 }
 function customer(email: string): Customer {
-  return { email, firstName: 'Marta', lastName: 'Anonimizável', phone: '+351 936 112 358', address: 'Rua do Segredo Guardado, 7', postalCode: '4700-123', city: 'Vila Verde' };
+  return {
+    email,
+    firstName: 'Marta',
+    lastName: 'Anonimizável',
+    phone: '+351 936 112 358',
+    address: 'Rua do Segredo Guardado, 7',
+    postalCode: '4700-123',
+    city: 'Vila Verde',
+  };
 }
 /** What must appear nowhere once the customer is anonymised (any case). */
-const traces = (who: Customer) => [who.email.toLowerCase(), who.email.split('@')[0]!.toLowerCase(), 'anonimizável', '936112358', '936 112 358', 'segredo guardado', '4700-123', 'vila verde', 'marta'];
+const traces = (who: Customer) => [
+  who.email.toLowerCase(),
+  who.email.split('@')[0]!.toLowerCase(),
+  'anonimizável',
+  '936112358',
+  '936 112 358',
+  'segredo guardado',
+  '4700-123',
+  'vila verde',
+  'marta',
+];
 
-async function reserve(productId: string, who: Customer, quantity = 1, gift?: { message: string }): Promise<{ id: string; accessToken: string }> {
+async function reserve(
+  productId: string,
+  who: Customer,
+  quantity = 1,
+  gift?: { message: string },
+): Promise<{ id: string; accessToken: string }> {
   const { email, firstName, lastName, phone, address, postalCode, city } = who;
   const placed = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', {
-    body: { ...reservationBody([{ productId, quantity }], { email, firstName, lastName, phone, address, postalCode, city }), ...(gift ? { gift } : {}) },
+    body: {
+      ...reservationBody([{ productId, quantity }], { email, firstName, lastName, phone, address, postalCode, city }),
+      ...(gift ? { gift } : {}),
+    },
     headers: { 'idempotency-key': randomUUID() },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -120,7 +166,10 @@ async function reserve(productId: string, who: Customer, quantity = 1, gift?: { 
 }
 
 async function pay(order: { id: string; accessToken: string }): Promise<void> {
-  const attached = await invoke(attachProof, 'POST', `/api/orders/${order.id}/proof`, { params: { id: order.id }, body: { proofKey: await uploadProof(), accessToken: order.accessToken } });
+  const attached = await invoke(attachProof, 'POST', `/api/orders/${order.id}/proof`, {
+    params: { id: order.id },
+    body: { proofKey: await uploadProof(), accessToken: order.accessToken },
+  });
   expect(attached.status, JSON.stringify(attached.body)).toBe(200);
 }
 
@@ -133,7 +182,14 @@ async function move(id: string, ...statuses: OrderStatus[]): Promise<void> {
 
 async function contactMessage(who: Customer): Promise<string> {
   const answer = await invoke(createContactMessage, 'POST', '/api/contact-messages', {
-    body: { name: `${who.firstName} ${who.lastName}`, email: who.email, phone: who.phone, subject: 'A minha encomenda', message: `Moro na ${who.address}, ${who.city}.`, website: '' },
+    body: {
+      name: `${who.firstName} ${who.lastName}`,
+      email: who.email,
+      phone: who.phone,
+      subject: 'A minha encomenda',
+      message: `Moro na ${who.address}, ${who.city}.`,
+      website: '',
+    },
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.id as string;
@@ -146,7 +202,12 @@ async function stockAlert(email: string, productId: string, variantId?: string):
 
 async function historyOf(email: string) {
   const { Items = [] } = await documentClient().send(
-    new QueryCommand({ TableName: tableName('orderSearch'), KeyConditionExpression: 'term = :t', ExpressionAttributeValues: { ':t': customerTerm(email) }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName('orderSearch'),
+      KeyConditionExpression: 'term = :t',
+      ExpressionAttributeValues: { ':t': customerTerm(email) },
+      ConsistentRead: true,
+    }),
   );
   return Items;
 }
@@ -157,21 +218,44 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     const piece = await createProduct({ stock: 5 });
     const soldOut = await createProduct({ stock: 0 });
     // A ring whose size 14 is sold out (16 is not): a request names the size.
-    const ring = await createProduct({ variants: [{ id: 's14', label: '14', sku: '', stock: 0, priceDeltaCents: 0 }, { id: 's16', label: '16', sku: '', stock: 1, priceDeltaCents: 0 }] });
+    const ring = await createProduct({
+      variants: [
+        { id: 's14', label: '14', sku: '', stock: 0, priceDeltaCents: 0 },
+        { id: 's16', label: '16', sku: '', stock: 1, priceDeltaCents: 0 },
+      ],
+    });
     // A paid order that went all the way (Concluído), with its proof, a note naming the customer and a bounced e-mail.
     const done = await reserve(piece.id, who);
     await pay(done);
     await move(done.id, 'Enviar', 'Enviado', 'Concluido');
-    expect((await invoke(addNote, 'POST', `/api/admin/orders/${done.id}/notes`, { params: { id: done.id }, body: { text: 'A Marta ligou do 936 112 358: entregar na Rua do Segredo Guardado, 7.' }, admin: ADMIN })).status).toBe(201);
+    expect(
+      (
+        await invoke(addNote, 'POST', `/api/admin/orders/${done.id}/notes`, {
+          params: { id: done.id },
+          body: { text: 'A Marta ligou do 936 112 358: entregar na Rua do Segredo Guardado, 7.' },
+          admin: ADMIN,
+        })
+      ).status,
+    ).toBe(201);
     const bounce = `550 5.1.1 <${who.email.toLowerCase()}>: Recipient address rejected`;
-    expect(await recordMailProblem(done.id, `evt-${randomUUID()}`, { kind: 'order-received', status: 'bounced', at: new Date().toISOString(), error: bounce }, { at: new Date().toISOString(), kind: 'email', by: 'loja', email: 'order-received', outcome: 'bounced', text: bounce }, { kind: 'bounced', at: new Date().toISOString(), address: who.email, detail: bounce })).toBe(true);
+    expect(
+      await recordMailProblem(
+        done.id,
+        `evt-${randomUUID()}`,
+        { kind: 'order-received', status: 'bounced', at: new Date().toISOString(), error: bounce },
+        { at: new Date().toISOString(), kind: 'email', by: 'loja', email: 'order-received', outcome: 'bounced', text: bounce },
+        { kind: 'bounced', at: new Date().toISOString(), address: who.email, detail: bounce },
+      ),
+    ).toBe(true);
     // A reservation nobody paid, closed (Encerrada): no proof; a gift whose card names the customer and someone else.
     const cancelled = await reserve(piece.id, who, 1, { message: 'Joana, um beijinho da Marta (936 112 358)' });
     await move(cancelled.id, 'Encerrada');
     // Two contact messages (one read, one unread) and a pending back-in-stock request.
     const unread = await contactMessage(who);
     const read = await contactMessage(who);
-    expect((await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${read}`, { params: { id: read }, admin: ADMIN })).status).toBe(200);
+    expect(
+      (await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${read}`, { params: { id: read }, admin: ADMIN })).status,
+    ).toBe(200);
     await stockAlert(who.email, soldOut.id);
     await stockAlert(who.email, ring.id, 's14');
 
@@ -189,7 +273,23 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
 
     // The order keeps its number, dates, status, pieces, amounts and methods; loses who and where.
     const after = (await get('orders', done.id)) as unknown as Order & { accessTokenHash: string };
-    for (const field of ['id', 'orderNumber', 'status', 'createdAt', 'timestamp', 'lines', 'subtotalCents', 'discountCents', 'shippingCents', 'totalCents', 'shippingMethod', 'paymentMethod', 'country', 'proofKey', 'accessTokenHash'] as const) {
+    for (const field of [
+      'id',
+      'orderNumber',
+      'status',
+      'createdAt',
+      'timestamp',
+      'lines',
+      'subtotalCents',
+      'discountCents',
+      'shippingCents',
+      'totalCents',
+      'shippingMethod',
+      'paymentMethod',
+      'country',
+      'proofKey',
+      'accessTokenHash',
+    ] as const) {
       expect(after[field as keyof typeof after], field).toEqual(before[field as keyof typeof before]);
     }
     expect(after).toMatchObject({ ...ANONYMISED_FIELDS, status: 'Concluido' });
@@ -199,10 +299,16 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect(after.timeline.at(-1)).toMatchObject({ kind: 'note', by: ADMIN, text: gdprTexts.orderEntry });
     expect(after.timeline.filter((entry) => entry.text === gdprTexts.proofEntry)).toHaveLength(1);
     // The note and the bounce are still there, without the customer in them.
-    expect(after.timeline.some((entry) => entry.text?.startsWith('A [anonimizado] ligou do [anonimizado]: entregar na [anonimizado]'))).toBe(true);
+    expect(
+      after.timeline.some((entry) => entry.text?.startsWith('A [anonimizado] ligou do [anonimizado]: entregar na [anonimizado]')),
+    ).toBe(true);
     expect(after.emails.find((record) => record.status === 'bounced')?.error).toBe('550 5.1.1 <[anonimizado]>: Recipient address rejected');
     // The card's message may name anyone (the one it is for too): it goes whole.
-    expect((await get('orders', cancelled.id))).toMatchObject({ ...ANONYMISED_FIELDS, status: 'Encerrada', gift: { message: REDACTED, wrap: false } });
+    expect(await get('orders', cancelled.id)).toMatchObject({
+      ...ANONYMISED_FIELDS,
+      status: 'Encerrada',
+      gift: { message: REDACTED, wrap: false },
+    });
 
     // The proof file is gone; the messages and the request too.
     expect(await readObject('proofs', before.proofKey, 1024)).toBeUndefined();
@@ -214,7 +320,10 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect(await historyOf(who.email)).toEqual([]);
     const searchItems = await scan('orderSearch');
     for (const order of [before, (await get('orders', cancelled.id)) as unknown as Order]) {
-      const mine = searchItems.filter((item) => item.orderId === order.id).map((item) => String(item.term)).sort();
+      const mine = searchItems
+        .filter((item) => item.orderId === order.id)
+        .map((item) => String(item.term))
+        .sort();
       expect(mine).toEqual(orderNumberTerms(order.orderNumber).sort());
       expect(orderSearchTerms(before).length).toBeGreaterThan(mine.length);
     }
@@ -229,21 +338,48 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     const countersAfter = await allCounters();
     expect(countersAfter['contactMessages#unread']).toBe(countersBefore['contactMessages#unread']! - 1);
     expect(countersAfter['stockAlerts#pending']).toBe(countersBefore['stockAlerts#pending']! - 2);
-    expect(Object.fromEntries(Object.entries(countersAfter).filter(([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'))))
-      .toEqual(Object.fromEntries(Object.entries(countersBefore).filter(([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'))));
+    expect(
+      Object.fromEntries(
+        Object.entries(countersAfter).filter(
+          ([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'),
+        ),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        Object.entries(countersBefore).filter(
+          ([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'),
+        ),
+      ),
+    );
     await countersMatchRecount();
 
     // The customer's link still opens the order, with no personal data.
-    const opened = await invoke(customerOrder, 'GET', `/api/orders/${done.id}`, { params: { id: done.id }, headers: { 'x-order-token': done.accessToken } });
+    const opened = await invoke(customerOrder, 'GET', `/api/orders/${done.id}`, {
+      params: { id: done.id },
+      headers: { 'x-order-token': done.accessToken },
+    });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body.order).toMatchObject({ orderNumber: before.orderNumber, status: 'Concluido', totalCents: before.totalCents, email: '', firstName: ANONYMISED_FIELDS.firstName });
+    expect(opened.body.order).toMatchObject({
+      orderNumber: before.orderNumber,
+      status: 'Concluido',
+      totalCents: before.totalCents,
+      email: '',
+      firstName: ANONYMISED_FIELDS.firstName,
+    });
     for (const trace of traces(who)) expect(JSON.stringify(opened.body).toLowerCase().includes(trace), trace).toBe(false);
 
     // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more e-mails.
-    const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', { params: { ref: orderCustomerRef(done.id) }, admin: ADMIN });
+    const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', {
+      params: { ref: orderCustomerRef(done.id) },
+      admin: ADMIN,
+    });
     expect(view.status).toBe(404);
     expect(view.body.error).toMatchObject({ code: 'customer_not_found', message: adminTexts.customerGone });
-    const resend = await invoke(sendEmail, 'POST', `/api/admin/orders/${done.id}/emails`, { params: { id: done.id }, body: { kind: 'review-request', requestKey: randomUUID() }, admin: ADMIN });
+    const resend = await invoke(sendEmail, 'POST', `/api/admin/orders/${done.id}/emails`, {
+      params: { id: done.id },
+      body: { kind: 'review-request', requestKey: randomUUID() },
+      admin: ADMIN,
+    });
     expect(resend.status).toBe(409);
     expect(resend.body.error).toMatchObject({ code: 'order_anonymised', message: gdprTexts.orderAnonymised });
 
@@ -257,14 +393,20 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect(await snapshot()).toBe(tables);
   });
 
-  it('a customer who only asked to be told of a restock: seen and erased through the request\'s reference', async () => {
+  it("a customer who only asked to be told of a restock: seen and erased through the request's reference", async () => {
     const who = customer(`so.alerta.${randomUUID().slice(0, 6)}@example.com`);
     const soldOut = await createProduct({ stock: 0 });
     await stockAlert(who.email, soldOut.id);
     const ref = alertCustomerRef(stockAlertId(soldOut.id, who.email));
     const getKey = 'GET /api/admin/customers/{ref}';
     const getRow = routes.find((route) => `${route.method} ${route.path}` === getKey)!;
-    const view = () => asFunction({ name: getKey, grants: getRow.grants, api: true }, () => invoke<{ customer?: { email: string; orders: unknown[] } }>(customerHandler, 'GET', `/api/admin/customers/${ref}`, { params: { ref }, admin: ADMIN }));
+    const view = () =>
+      asFunction({ name: getKey, grants: getRow.grants, api: true }, () =>
+        invoke<{ customer?: { email: string; orders: unknown[] } }>(customerHandler, 'GET', `/api/admin/customers/${ref}`, {
+          params: { ref },
+          admin: ADMIN,
+        }),
+      );
     const seen = await view();
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
     expect(seen.body.customer).toMatchObject({ email: who.email, orders: [] });
@@ -326,12 +468,21 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     await countersMatchRecount();
 
     // Each from another order's page. The one who reads the order after the other emptied it finds no customer (404): never an error.
-    const answers = await Promise.all([anonymise(orderCustomerRef(orders[0]!.id), ADMIN), anonymise(orderCustomerRef(orders[1]!.id), OTHER_ADMIN)]);
+    const answers = await Promise.all([
+      anonymise(orderCustomerRef(orders[0]!.id), ADMIN),
+      anonymise(orderCustomerRef(orders[1]!.id), OTHER_ADMIN),
+    ]);
     for (const answer of answers) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
     const done = answers.filter((answer) => answer.status === 200);
     expect(done.length).toBeGreaterThan(0);
-    const sum = (field: 'orders' | 'proofs' | 'contactMessages' | 'stockAlerts') => done.reduce((total, answer) => total + answer.body.anonymised[field], 0);
-    expect({ orders: sum('orders'), proofs: sum('proofs'), contactMessages: sum('contactMessages'), stockAlerts: sum('stockAlerts') }).toEqual({ orders: 2, proofs: 2, contactMessages: 3, stockAlerts: 2 });
+    const sum = (field: 'orders' | 'proofs' | 'contactMessages' | 'stockAlerts') =>
+      done.reduce((total, answer) => total + answer.body.anonymised[field], 0);
+    expect({
+      orders: sum('orders'),
+      proofs: sum('proofs'),
+      contactMessages: sum('contactMessages'),
+      stockAlerts: sum('stockAlerts'),
+    }).toEqual({ orders: 2, proofs: 2, contactMessages: 3, stockAlerts: 2 });
     for (const { id } of orders) {
       const order = (await get('orders', id)) as unknown as Order;
       expect(order).toMatchObject(ANONYMISED_FIELDS);
@@ -349,11 +500,33 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     await pay(order);
     await move(order.id, 'Enviar', 'Enviado', 'Concluido');
     const seen = (await get('orders', order.id)) as unknown as OrderItem;
-    const stale = () => writeTransaction([anonymiseOrderItem(seen, scrubbedOrderTexts(seen), { at: new Date().toISOString(), kind: 'note', by: ADMIN, text: gdprTexts.orderEntry }, new Date())], randomUUID());
+    const stale = () =>
+      writeTransaction(
+        [
+          anonymiseOrderItem(
+            seen,
+            scrubbedOrderTexts(seen),
+            { at: new Date().toISOString(), kind: 'note', by: ADMIN, text: gdprTexts.orderEntry },
+            new Date(),
+          ),
+        ],
+        randomUUID(),
+      );
     // The owner adds a note after the erasure read the order: the erasure's write, made over the order as read, is refused.
-    expect((await invoke(addNote, 'POST', `/api/admin/orders/${order.id}/notes`, { params: { id: order.id }, body: { text: 'Marta quer fatura.' }, admin: OTHER_ADMIN })).status).toBe(201);
+    expect(
+      (
+        await invoke(addNote, 'POST', `/api/admin/orders/${order.id}/notes`, {
+          params: { id: order.id },
+          body: { text: 'Marta quer fatura.' },
+          admin: OTHER_ADMIN,
+        })
+      ).status,
+    ).toBe(201);
     expect((await stale()).written).toBe(false);
-    expect(await get('orders', order.id)).toMatchObject({ email: who.email, timeline: expect.arrayContaining([expect.objectContaining({ text: 'Marta quer fatura.' })]) });
+    expect(await get('orders', order.id)).toMatchObject({
+      email: who.email,
+      timeline: expect.arrayContaining([expect.objectContaining({ text: 'Marta quer fatura.' })]),
+    });
     // The action itself reads again: the note stays, without the name.
     expect((await anonymise(orderCustomerRef(order.id))).body.anonymised).toMatchObject({ orders: 1, proofs: 1 });
     const after = (await get('orders', order.id)) as unknown as Order;
@@ -374,13 +547,27 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
 
     const event = apiEvent('POST', `/api/admin/customers/${ref}/anonymise`) as unknown as Record<string, any>;
     event.pathParameters = { ref };
-    event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: 'cliente@example.com', 'cognito:groups': '[clientes]' }, scopes: [] } };
-    const customerCall = (await asFunction({ name: KEY, grants: row.grants, api: true }, () => anonymiseHandler(event as never, lambdaContext))) as { statusCode: number; body: string };
+    event.requestContext.authorizer = {
+      jwt: { claims: { sub: randomUUID(), email: 'cliente@example.com', 'cognito:groups': '[clientes]' }, scopes: [] },
+    };
+    const customerCall = (await asFunction({ name: KEY, grants: row.grants, api: true }, () =>
+      anonymiseHandler(event as never, lambdaContext),
+    )) as { statusCode: number; body: string };
     expect(customerCall.statusCode).toBe(403);
     expect(JSON.parse(customerCall.body).error.message).toBe(apiTexts.forbidden);
 
     // The customer's own e-mail is no reference: an address with an e-mail in it is refused.
-    for (const bad of [who.email, 'não-é-um-email', '<script>alert(1)</script>', 'e12345', 'e1234567', `m${randomUUID()}x`, ' ', `${'a'.repeat(250)}@exemplo.pt`, "e123456'; DROP TABLE orders;--"]) {
+    for (const bad of [
+      who.email,
+      'não-é-um-email',
+      '<script>alert(1)</script>',
+      'e12345',
+      'e1234567',
+      `m${randomUUID()}x`,
+      ' ',
+      `${'a'.repeat(250)}@exemplo.pt`,
+      "e123456'; DROP TABLE orders;--",
+    ]) {
       const answer = await anonymise(bad);
       expect(answer.status, bad).toBe(400);
       expect(answer.body.error).toMatchObject({ code: 'invalid_customer_ref', message: adminTexts.customerRefInvalid });
@@ -392,7 +579,16 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     const email = `O'Neil.Joias+loja_${randomUUID().slice(0, 4)}@Sub-Dominio.Exemplo.pt`;
     // The twin's gateway runs its functions on the twin's tables (this file's own are only this process's).
     {
-      const message = await call('POST', '/api/contact-messages', { body: { name: "Seán O'Neil", email, phone: '912 000 111', subject: 'Olá', message: 'Apaguem os meus dados, por favor.', website: '' } });
+      const message = await call('POST', '/api/contact-messages', {
+        body: {
+          name: "Seán O'Neil",
+          email,
+          phone: '912 000 111',
+          subject: 'Olá',
+          message: 'Apaguem os meus dados, por favor.',
+          website: '',
+        },
+      });
       expect(message.status, JSON.stringify(message.body)).toBe(201);
       const path = `/api/admin/customers/${messageCustomerRef(message.body.id)}/anonymise`;
       expect((await call('POST', path)).status).toBe(401);
@@ -411,4 +607,3 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     }
   });
 });
-

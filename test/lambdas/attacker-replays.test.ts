@@ -39,7 +39,13 @@ let token: string;
 beforeAll(async () => {
   // As the global setup's twin (no stage throttle, the smallest proof of work), with no jobs running
   // meanwhile: the per-client limits and the hold caps are the handlers' own, and on.
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    scheduledJobs: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
   token = await adminIdToken();
 }, 180_000);
@@ -48,11 +54,14 @@ afterAll(() => own?.stop());
 const replay = (line: string) => console.log(`replay: ${line}`);
 
 /** A reservation from `client`, with an e-mail and a phone of its own (a bot varies them). */
-const reserve = (body: PlaceOrderInput, client: string) => callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': randomUUID() }, client });
+const reserve = (body: PlaceOrderInput, client: string) =>
+  callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': randomUUID() }, client });
 const lines = (pieces: readonly { id: string }[], quantity: (i: number) => number) =>
   pieces.map((piece, i) => ({ productId: piece.id, quantity: quantity(i) })).filter((line) => line.quantity > 0);
 const stockOf = async (id: string) =>
-  Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 /** Units held of `pieces`: what their stock lacks of `stocks`. */
 const heldOf = async (pieces: readonly { id: string }[], stocks: readonly number[]) =>
   (await Promise.all(pieces.map((piece, i) => stockOf(piece.id).then((stock) => stocks[i]! - stock)))).reduce((sum, n) => sum + n, 0);
@@ -66,7 +75,10 @@ const statusCounts = (statuses: readonly number[]) =>
 
 async function saveSettings(change: (settings: SettingsResponse['settings']) => SettingsResponse['settings']): Promise<void> {
   const current = await call<SettingsResponse>('GET', '/api/admin/settings', { token });
-  const saved = await call('PUT', '/api/admin/settings', { token, body: { version: current.body.version, settings: change(current.body.settings) } });
+  const saved = await call('PUT', '/api/admin/settings', {
+    token,
+    body: { version: current.body.version, settings: change(current.body.settings) },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
@@ -80,12 +92,16 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
 
     const greedy = await Promise.all([0, 1, 2].map(() => reserve(reservationBody(lines(pieces, (i) => stocks[i]!)), attacker)));
     const heldGreedy = await heldOf(pieces, stocks);
-    replay(`one address, 3 requests for all 136 units → ${statusCounts(greedy.map((a) => a.status))}; ${heldGreedy} of 136 units held (was 136 of 136)`);
+    replay(
+      `one address, 3 requests for all 136 units → ${statusCounts(greedy.map((a) => a.status))}; ${heldGreedy} of 136 units held (was 136 of 136)`,
+    );
     expect(greedy.every((a) => a.status === 409 && a.body.error.code === 'hold_limit')).toBe(true);
     expect(heldGreedy).toBe(0);
 
     // The attacker who read the message: 10 units a request, the most one customer may hold.
-    const capped = await Promise.all([0, 1, 2].map((r) => reserve(reservationBody(lines(pieces, (i) => (i >= r * 4 && i < r * 4 + 10 ? 1 : 0))), attacker)));
+    const capped = await Promise.all(
+      [0, 1, 2].map((r) => reserve(reservationBody(lines(pieces, (i) => (i >= r * 4 && i < r * 4 + 10 ? 1 : 0))), attacker)),
+    );
     const held = await heldOf(pieces, stocks);
     replay(`one address, 3 requests of 10 units → ${statusCounts(capped.map((a) => a.status))}; ${held} of 136 units held`);
     expect(capped.filter((a) => a.status === 201)).toHaveLength(1);
@@ -94,8 +110,12 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
     // "All 14 pieces showed Esgotado; real customers got out_of_stock": every piece is on sale, and sells.
     const listed = await callRoute('GET /api/products', {});
     const onSale = pieces.filter((piece) => listed.body.products.some((p) => p.id === piece.id && !p.soldOut)).length;
-    const customers = await Promise.all(pieces.map((piece) => reserve(reservationBody([{ productId: piece.id, quantity: 1 }]), nextClientAddress())));
-    replay(`then ${onSale} of 14 pieces on sale; ${customers.filter((a) => a.status === 201).length} of 14 customers from other addresses reserved one (was 0: out_of_stock)`);
+    const customers = await Promise.all(
+      pieces.map((piece) => reserve(reservationBody([{ productId: piece.id, quantity: 1 }]), nextClientAddress())),
+    );
+    replay(
+      `then ${onSale} of 14 pieces on sale; ${customers.filter((a) => a.status === 201).length} of 14 customers from other addresses reserved one (was 0: out_of_stock)`,
+    );
     expect(onSale).toBe(14);
     expect(customers.map((a) => a.status)).toEqual(Array(14).fill(201));
   });
@@ -113,13 +133,18 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
           Array.from({ length: 8 }, async (_, a) => {
             const client = nextClientAddress();
             const answers: number[] = [];
-            for (let r = 0; r < 20; r++) answers.push((await reserve(reservationBody([{ productId: pieces[(a + r) % pieces.length]!.id, quantity: 1 }]), client)).status);
+            for (let r = 0; r < 20; r++)
+              answers.push(
+                (await reserve(reservationBody([{ productId: pieces[(a + r) % pieces.length]!.id, quantity: 1 }]), client)).status,
+              );
             return answers;
           }),
         )
       ).flat();
       const held = await heldOf(pieces, stocks);
-      replay(`strictest caps, 8 addresses × 20 requests in ${((Date.now() - started) / 1000).toFixed(1)} s → ${statusCounts(statuses)}; ${held} of 143 units held (was 143 of 143)`);
+      replay(
+        `strictest caps, 8 addresses × 20 requests in ${((Date.now() - started) / 1000).toFixed(1)} s → ${statusCounts(statuses)}; ${held} of 143 units held (was 143 of 143)`,
+      );
       expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(16);
       expect(held).toBeLessThanOrEqual(16);
     } finally {
@@ -159,19 +184,32 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     const confirming = answers.filter((a) => a.orderStatus === 'Confirmar Pagamento').length;
     const held = await heldOf(pieces, stocks);
     const mailed = (await mails()) - mailsBefore;
-    replay(`6 junk proofs at checkout → ${confirming} Confirmar Pagamento (${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ${held} of 123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`);
+    replay(
+      `6 junk proofs at checkout → ${confirming} Confirmar Pagamento (${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ${held} of 123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`,
+    );
     expect(confirming).toBe(0);
     expect(answers.every((a) => a.status === 400)).toBe(true);
     expect(held).toBe(0);
     expect(mailed).toBe(0);
 
     // A picture that decodes, on the 100-unit order of the "Why": more than one customer may hold.
-    const hundred = await reserve({ ...reservationBody(lines(pieces.slice(0, 10), () => 10)), proofKey: await uploadProof(await screenshotPng({ width: 390, height: 844 })) }, nextClientAddress());
+    const hundred = await reserve(
+      {
+        ...reservationBody(lines(pieces.slice(0, 10), () => 10)),
+        proofKey: await uploadProof(await screenshotPng({ width: 390, height: 844 })),
+      },
+      nextClientAddress(),
+    );
     // A real screenshot on an order a customer may hold: the order is to confirm, at once.
     const started = Date.now();
-    const real = await reserve({ ...reservationBody([{ productId: last, quantity: 2 }]), proofKey: await uploadProof(await screenshotPng()) }, nextClientAddress());
+    const real = await reserve(
+      { ...reservationBody([{ productId: last, quantity: 2 }]), proofKey: await uploadProof(await screenshotPng()) },
+      nextClientAddress(),
+    );
     const seconds = (Date.now() - started) / 1000;
-    replay(`a decodable picture on a 100-unit order → ${hundred.status} ${hundred.body.error?.code}; a real 1170×2532 screenshot → ${real.body.order?.status} in ${seconds.toFixed(1)} s; ${await heldOf(pieces, stocks)} of 123 units held`);
+    replay(
+      `a decodable picture on a 100-unit order → ${hundred.status} ${hundred.body.error?.code}; a real 1170×2532 screenshot → ${real.body.order?.status} in ${seconds.toFixed(1)} s; ${await heldOf(pieces, stocks)} of 123 units held`,
+    );
     expect(hundred.status).toBe(409);
     expect(hundred.body.error.code).toBe('hold_limit');
     expect(real.status).toBe(201);
@@ -184,7 +222,8 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
 describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations from 5 addresses', () => {
   it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held, and a new customer still sees MB WAY and reserves with it', async () => {
     const [piece] = await catalogue([200]);
-    const mbway = (shipping: Partial<ShippingForm> = {}) => reservationBody([{ productId: piece!.id, quantity: 1 }], { paymentMethod: 'mbway', ...shipping });
+    const mbway = (shipping: Partial<ShippingForm> = {}) =>
+      reservationBody([{ productId: piece!.id, quantity: 1 }], { paymentMethod: 'mbway', ...shipping });
     const started = Date.now();
     const statuses = (
       await Promise.all(
@@ -210,17 +249,25 @@ describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations fro
   });
 });
 
-describe("replay: \"A reservation under a victim's e-mail blocks the owner's GDPR erasure\"", () => {
-  it('reservations under the victim\'s e-mail from 2 addresses, renewed after the erasure: the owner erases both times, closing them', async () => {
+describe('replay: "A reservation under a victim\'s e-mail blocks the owner\'s GDPR erasure"', () => {
+  it("reservations under the victim's e-mail from 2 addresses, renewed after the erasure: the owner erases both times, closing them", async () => {
     // One piece per reservation: the same e-mail reserving the same again is told it already has it.
     const pieces = await catalogue([10, 10, 10]);
     const victim = `vitima.${randomUUID().slice(0, 8)}@example.com`;
     // From one of the reservations' pages: the customer's address names the order, never the e-mail.
     const erase = (orderId: string, closeOpen: boolean) =>
-      call<{ anonymised: { closedReservations: number }; error?: { code: string } }>('POST', `/api/admin/customers/${orderCustomerRef(orderId)}/anonymise${closeOpen ? '?closeOpen=true' : ''}`, { token });
-    const plant = (i: number) => reserve(reservationBody([{ productId: pieces[i]!.id, quantity: 1 }], { email: victim }), nextClientAddress());
+      call<{ anonymised: { closedReservations: number }; error?: { code: string } }>(
+        'POST',
+        `/api/admin/customers/${orderCustomerRef(orderId)}/anonymise${closeOpen ? '?closeOpen=true' : ''}`,
+        { token },
+      );
+    const plant = (i: number) =>
+      reserve(reservationBody([{ productId: pieces[i]!.id, quantity: 1 }], { email: victim }), nextClientAddress());
     const planted = [await plant(0), await plant(1)];
-    expect(planted.map((a) => a.status), JSON.stringify(planted.map((a) => a.body))).toEqual([201, 201]);
+    expect(
+      planted.map((a) => a.status),
+      JSON.stringify(planted.map((a) => a.body)),
+    ).toEqual([201, 201]);
 
     // The owner's screen first asks as before, is offered the close, and takes it.
     const offer = await erase(planted[0]!.body.order.id, false);

@@ -37,7 +37,14 @@ const fileOf = (spec: FunctionBundleSpec) => path.join(outDir, spec.name.replace
 async function node(script: string, cwd: string, env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: cwd, AWS_CONFIG_FILE: path.join(cwd, 'none'), AWS_SHARED_CREDENTIALS_FILE: path.join(cwd, 'none'), POWERTOOLS_LOG_LEVEL: 'CRITICAL', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: cwd,
+      AWS_CONFIG_FILE: path.join(cwd, 'none'),
+      AWS_SHARED_CREDENTIALS_FILE: path.join(cwd, 'none'),
+      POWERTOOLS_LOG_LEVEL: 'CRITICAL',
+      ...env,
+    },
     timeout: 30_000,
   });
   return stdout.trim();
@@ -77,24 +84,42 @@ describe('function bundles', () => {
       // S3's client only with a bucket (a function that only presigns links signs without it: below).
       if (!usesBucket) expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3') }).toEqual({ fn: spec.name, s3: false });
       expect({ fn: spec.name, ses: packages.has('@aws-sdk/client-sesv2') }).toEqual({ fn: spec.name, ses: usesMail });
-      if (spec.name.startsWith('consumers/')) expect({ fn: spec.name, dynamodb: packages.has('@aws-sdk/client-dynamodb') }).toEqual({ fn: spec.name, dynamodb: spec.grants.some((g) => 'table' in g) });
+      if (spec.name.startsWith('consumers/'))
+        expect({ fn: spec.name, dynamodb: packages.has('@aws-sdk/client-dynamodb') }).toEqual({
+          fn: spec.name,
+          dynamodb: spec.grants.some((g) => 'table' in g),
+        });
       expect({ fn: spec.name, sharp: packages.has('sharp') }).toEqual({ fn: spec.name, sharp: false });
       // The payment provider's client only where its keys are granted (never in POST /api/orders: the stream starts payments).
-      expect({ fn: spec.name, stripe: packages.has('stripe') }).toEqual({ fn: spec.name, stripe: spec.grants.some((g) => 'paymentKeys' in g) });
-      expect({ fn: spec.name, cognito: packages.has('@aws-sdk/client-cognito-identity-provider') }).toEqual({ fn: spec.name, cognito: false });
-      for (const unreached of UNREACHED_IN_LAMBDA) expect({ fn: spec.name, unreached, bundled: packages.has(unreached) }).toEqual({ fn: spec.name, unreached, bundled: false });
+      expect({ fn: spec.name, stripe: packages.has('stripe') }).toEqual({
+        fn: spec.name,
+        stripe: spec.grants.some((g) => 'paymentKeys' in g),
+      });
+      expect({ fn: spec.name, cognito: packages.has('@aws-sdk/client-cognito-identity-provider') }).toEqual({
+        fn: spec.name,
+        cognito: false,
+      });
+      for (const unreached of UNREACHED_IN_LAMBDA)
+        expect({ fn: spec.name, unreached, bundled: packages.has(unreached) }).toEqual({ fn: spec.name, unreached, bundled: false });
     }
   });
 
   it("signs the admin's proof links, the photo status reads and the page fallback's write without S3's client and its presigner (`signed` grants); the other functions with a bucket have the client", () => {
-    const signedOnly = specs.filter((s) => s.grants.some((g) => 'bucket' in g) && s.grants.every((g) => !('bucket' in g) || g.signed)).map((s) => s.name);
+    const signedOnly = specs
+      .filter((s) => s.grants.some((g) => 'bucket' in g) && s.grants.every((g) => !('bucket' in g) || g.signed))
+      .map((s) => s.name);
     expect(signedOnly.sort()).toEqual(['handlers/admin/orders/get', 'handlers/admin/uploads/image-status', 'handlers/pages/get']);
     for (const spec of specs.filter((s) => s.grants.some((g) => 'bucket' in g))) {
       const { packages } = built.get(spec.name)!;
       const signed = signedOnly.includes(spec.name);
       // Event streams left out: the bundle names the module it would import (and never does) instead of carrying it.
       const eventStreamsLeftOut = readFileSync(built.get(spec.name)!.file, 'utf8').includes(`"${EVENT_STREAMS[0]}"`);
-      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner'), eventStreamsLeftOut }).toEqual({ fn: spec.name, s3: !signed, presigner: false, eventStreamsLeftOut: signed });
+      expect({
+        fn: spec.name,
+        s3: packages.has('@aws-sdk/client-s3'),
+        presigner: packages.has('@aws-sdk/s3-request-presigner'),
+        eventStreamsLeftOut,
+      }).toEqual({ fn: spec.name, s3: !signed, presigner: false, eventStreamsLeftOut: signed });
     }
   });
 
@@ -105,8 +130,16 @@ describe('function bundles', () => {
 
   it('ships sharp only with the photo function and the two that check proofs of payment; pdf-lib is only in those two', () => {
     const proofCheckers = ['handlers/orders/attach-proof', 'handlers/orders/create'];
-    expect(specs.filter((s) => s.nativeModules.includes('sharp')).map((s) => s.name).sort()).toEqual(['consumers/process-photo', ...proofCheckers]);
-    const withPdfLib = specs.filter((s) => built.get(s.name)!.packages.has('pdf-lib')).map((s) => s.name).sort();
+    expect(
+      specs
+        .filter((s) => s.nativeModules.includes('sharp'))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['consumers/process-photo', ...proofCheckers]);
+    const withPdfLib = specs
+      .filter((s) => built.get(s.name)!.packages.has('pdf-lib'))
+      .map((s) => s.name)
+      .sort();
     expect(withPdfLib).toEqual(proofCheckers);
   });
 
@@ -114,7 +147,7 @@ describe('function bundles', () => {
   // owner's orders list and export too (the largest, with each row's ledger and invoice: shared/ledger.ts,
   // docs/money.md), since every function reads its credentials from the environment only and leaves
   // endpoint discovery out (infra/cloud/constructs/credentials-from-env.ts, endpoint-discovery-stub.ts).
-  it('a read route (GET) is at most 250 KB minified (none carries S3\'s client, about 170 KB alone)', () => {
+  it("a read route (GET) is at most 250 KB minified (none carries S3's client, about 170 KB alone)", () => {
     const over = specs
       .filter((spec) => spec.readRoute)
       .map((spec) => ({ fn: spec.name, kb: Math.round(built.get(spec.name)!.bytes / 102.4) / 10 }))
@@ -125,7 +158,8 @@ describe('function bundles', () => {
   it('carries its own rows of the route table, not the table (the stack writes them in: lambdas/http/route-rows.ts)', () => {
     for (const spec of specs) {
       const { modules } = built.get(spec.name)!;
-      if (spec.name.startsWith('handlers/')) expect({ fn: spec.name, table: modules.has('lambdas/routes.ts') }).toEqual({ fn: spec.name, table: false });
+      if (spec.name.startsWith('handlers/'))
+        expect({ fn: spec.name, table: modules.has('lambdas/routes.ts') }).toEqual({ fn: spec.name, table: false });
     }
   });
 
@@ -137,10 +171,20 @@ describe('function bundles', () => {
         for (let spec = queue.shift(); spec; spec = queue.shift()) {
           const file = built.get(spec.name)!.file;
           try {
-            const out = await node(`const m = await import(${JSON.stringify(`file://${file}`)}); console.log(typeof m.handler);`, path.dirname(file));
+            const out = await node(
+              `const m = await import(${JSON.stringify(`file://${file}`)}); console.log(typeof m.handler);`,
+              path.dirname(file),
+            );
             if (out !== 'function') failures.push(`${spec.name}: handler is ${out}`);
           } catch (error) {
-            failures.push(`${spec.name}: ${String((error as { stderr?: string }).stderr ?? error).split('\n').find((l) => /^[A-Za-z]*Error\b/.test(l.trim()))?.slice(0, 300) ?? 'failed to load'}`);
+            failures.push(
+              `${spec.name}: ${
+                String((error as { stderr?: string }).stderr ?? error)
+                  .split('\n')
+                  .find((l) => /^[A-Za-z]*Error\b/.test(l.trim()))
+                  ?.slice(0, 300) ?? 'failed to load'
+              }`,
+            );
           }
         }
       }),
@@ -158,16 +202,34 @@ describe('function bundles', () => {
       rawPath: '/api/products',
       rawQueryString: '',
       headers: { [ORIGIN_HEADER]: twin().originSecret },
-      requestContext: { http: { method: 'GET', path: '/api/products', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'bundle-test', routeKey: 'GET /api/products', stage: '$default', timeEpoch: Date.now() },
+      requestContext: {
+        http: { method: 'GET', path: '/api/products', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+        requestId: 'bundle-test',
+        routeKey: 'GET /api/products',
+        stage: '$default',
+        timeEpoch: Date.now(),
+      },
       isBase64Encoded: false,
     };
-    const context = { functionName: 'products-list', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:products-list', memoryLimitInMB: '512', awsRequestId: 'bundle-test', logGroupName: 'local', logStreamName: 'local' };
+    const context = {
+      functionName: 'products-list',
+      functionVersion: '$LATEST',
+      invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:products-list',
+      memoryLimitInMB: '512',
+      awsRequestId: 'bundle-test',
+      logGroupName: 'local',
+      logStreamName: 'local',
+    };
     const script = `
       const { handler } = await import(${JSON.stringify(`file://${file}`)});
       const context = { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 };
       const answer = await handler(${JSON.stringify(event)}, context);
       console.log(JSON.stringify(answer));`;
-    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string; headers: Record<string, string> };
+    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as {
+      statusCode: number;
+      body: string;
+      headers: Record<string, string>;
+    };
     expect(answer.statusCode).toBe(200);
     // The cache lifetime of its row, which the bundle has from the stack's define, not from the table.
     const row = routes.find((r) => r.handler === 'products/list')!;

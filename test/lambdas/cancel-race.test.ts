@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => restoreTables?.());
 
 const ORDERS = 20;
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id }, ConsistentRead: true }))).Item!.stock);
+const stockOf = async (id: string) =>
+  Number((await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id }, ConsistentRead: true }))).Item!.stock);
 
 describe('customer cancels racing the expiry job', () => {
   it(`${ORDERS} cancels of reservations the job is closing at the same moment: 0 × 500, each closed once`, async () => {
@@ -45,10 +46,20 @@ describe('customer cancels racing the expiry job', () => {
     // Every reservation ran out a moment ago: the job closes them while their customers cancel them.
     const past = new Date(Date.now() - 1000).toISOString();
     for (const order of orders) {
-      await documentClient().send(new UpdateCommand({ TableName: `${prefix}-orders`, Key: { id: order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': past } }));
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: `${prefix}-orders`,
+          Key: { id: order.id },
+          UpdateExpression: 'SET expiresAt = :past',
+          ExpressionAttributeValues: { ':past': past },
+        }),
+      );
     }
     const cancel = (order: PlaceOrderResponse['order']) =>
-      invoke<{ error?: { code: string } }>(cancelOrder, 'POST', `/api/orders/${order.id}/cancel`, { params: { id: order.id }, headers: { [ORDER_TOKEN_HEADER]: order.accessToken } });
+      invoke<{ error?: { code: string } }>(cancelOrder, 'POST', `/api/orders/${order.id}/cancel`, {
+        params: { id: order.id },
+        headers: { [ORDER_TOKEN_HEADER]: order.accessToken },
+      });
     const [, ...answers] = await Promise.all([expireReservations(new Date()), ...orders.map(cancel)]);
 
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);

@@ -18,12 +18,23 @@ describe('public catalogue through the gateway', () => {
     // and its `slug` is there only when it is not its id (the pieces other files add have both).
     for (const product of body.products) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
-      expect(Object.keys(product).filter((key) => key !== 'photo' && key !== 'slug').sort()).toEqual(['collection', 'discountPercent', 'id', 'name', 'priceCents', 'sizes', 'soldOut', 'type']);
+      expect(
+        Object.keys(product)
+          .filter((key) => key !== 'photo' && key !== 'slug')
+          .sort(),
+      ).toEqual(['collection', 'discountPercent', 'id', 'name', 'priceCents', 'sizes', 'soldOut', 'type']);
       if ('slug' in product) expect(product.slug).not.toBe(product.id);
     }
     for (const demo of seeded) expect(demo).not.toHaveProperty('slug');
     const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');
-    expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings', soldOut: false, sizes: 0 });
+    expect(heart).toMatchObject({
+      priceCents: 2490,
+      discountPercent: 15,
+      type: 'colar',
+      collection: 'New Beginnings',
+      soldOut: false,
+      sizes: 0,
+    });
     // One photo set, in the widths a card uses; sizes and sold-out as the pieces are.
     expect(Object.keys(heart.photo).sort()).toEqual(['fallbackWidth', 'height', 'id', 'placeholder', 'width', 'widths']);
     expect(heart.photo.widths).toEqual([320, 640, 960]);
@@ -48,11 +59,14 @@ describe('public catalogue through the gateway', () => {
     // Each function reuses the catalogue a few seconds: two reads in a row are the same answer, unless a
     // write of another file lands between them; then the second read, with its tag, is the 304.
     await expect
-      .poll(async () => {
-        const first = await call('GET', '/api/products');
-        const again = await call('GET', '/api/products', { headers: { 'if-none-match': first.headers.get('etag')! } });
-        return [again.status, again.body ?? '', again.headers.get('etag') === first.headers.get('etag')];
-      }, { timeout: 20_000, interval: 200 })
+      .poll(
+        async () => {
+          const first = await call('GET', '/api/products');
+          const again = await call('GET', '/api/products', { headers: { 'if-none-match': first.headers.get('etag')! } });
+          return [again.status, again.body ?? '', again.headers.get('etag') === first.headers.get('etag')];
+        },
+        { timeout: 20_000, interval: 200 },
+      )
       .toEqual([304, '', true]);
   });
 
@@ -61,7 +75,8 @@ describe('public catalogue through the gateway', () => {
     const gzipped = async () => {
       const answer = await clientFetch(`${twin().url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
       expect(answer.headers.get('content-encoding')).toBe('gzip');
-      const products = (JSON.parse(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString('utf8')) as { products: { id: string }[] }).products;
+      const products = (JSON.parse(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString('utf8')) as { products: { id: string }[] })
+        .products;
       return { etag: answer.headers.get('etag'), ids: products.map((p) => p.id) };
     };
     const before = await gzipped();
@@ -72,11 +87,17 @@ describe('public catalogue through the gateway', () => {
     expect(after.etag).not.toBe(before.etag);
     // The same answer as the plain one, whenever both carry the same tag (other files add pieces meanwhile).
     await expect
-      .poll(async () => {
-        const plain = await call('GET', '/api/products', { headers: { 'accept-encoding': 'identity' } });
-        const zipped = await gzipped();
-        return plain.headers.get('etag') === zipped.etag && JSON.stringify(plain.body.products.map((p: { id: string }) => p.id)) === JSON.stringify(zipped.ids);
-      }, { timeout: 20_000, interval: 250 })
+      .poll(
+        async () => {
+          const plain = await call('GET', '/api/products', { headers: { 'accept-encoding': 'identity' } });
+          const zipped = await gzipped();
+          return (
+            plain.headers.get('etag') === zipped.etag &&
+            JSON.stringify(plain.body.products.map((p: { id: string }) => p.id)) === JSON.stringify(zipped.ids)
+          );
+        },
+        { timeout: 20_000, interval: 250 },
+      )
       .toBe(true);
   });
 
@@ -126,7 +147,9 @@ describe('public catalogue through the gateway', () => {
   it('GET /api/collections lists the collection names', async () => {
     const { status, body } = await call('GET', '/api/collections');
     expect(status).toBe(200);
-    expect(body.collections.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['New Beginnings', 'Essenciais', 'Mar Atlântico']));
+    expect(body.collections.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['New Beginnings', 'Essenciais', 'Mar Atlântico']),
+    );
   });
 
   it('a missing image is a 404, not the app', async () => {

@@ -50,16 +50,25 @@ describe('a checkout needs a proof priced for its units', () => {
     expect(refused.body.error).toMatchObject({ code: 'challenge_invalid', message: botCheckTexts.challengeInvalid });
     expect(await stockOf(piece.id)).toBe(6);
     // Not spent: it still serves the one unit it was priced for.
-    const one = await call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }]), headers: { 'idempotency-key': randomUUID(), 'x-altcha': cheap } });
+    const one = await call('POST', '/api/orders', {
+      body: reservationBody([{ productId: piece.id, quantity: 1 }]),
+      headers: { 'idempotency-key': randomUUID(), 'x-altcha': cheap },
+    });
     expect(one.status).toBe(201);
-    const placed = await call('POST', '/api/orders', { body: three, headers: { 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url, 3) } });
+    const placed = await call('POST', '/api/orders', {
+      body: three,
+      headers: { 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url, 3) },
+    });
     expect(placed.status).toBe(201);
     expect(await stockOf(piece.id)).toBe(2);
   });
 
   it('a reservation records the units held unpaid and free, which the next challenges are priced with', async () => {
     const piece = await createProduct({ stock: 4 });
-    const placed = await call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity: 2 }]), headers: { 'idempotency-key': randomUUID() } });
+    const placed = await call('POST', '/api/orders', {
+      body: reservationBody([{ productId: piece.id, quantity: 2 }]),
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(placed.status).toBe(201);
     const recorded = await snapshot();
     expect(recorded?.held).toBeGreaterThanOrEqual(2);
@@ -68,14 +77,20 @@ describe('a checkout needs a proof priced for its units', () => {
   });
 
   it(`everything held: a proof solved while the shop was quiet is refused at once; and a new challenge costs ${HELD_SHARE_TOP_FACTOR} times as much a unit`, async () => {
-    const put = (held: number, free: number) => documentClient().send(new PutCommand({ TableName: twin().env.TABLE_COUNTERS, Item: { ...SNAPSHOT, held, free, at: new Date().toISOString() } }));
+    const put = (held: number, free: number) =>
+      documentClient().send(
+        new PutCommand({ TableName: twin().env.TABLE_COUNTERS, Item: { ...SNAPSHOT, held, free, at: new Date().toISOString() } }),
+      );
     const piece = await createProduct({ stock: 3 });
     await put(0, 150);
     const quiet = await solvedChallenge(twin().url, 1);
     await put(150, 0);
     try {
       // The checkout reads the share afresh: the quiet price is under half of today's.
-      const late = await call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }]), headers: { 'idempotency-key': randomUUID(), 'x-altcha': quiet } });
+      const late = await call('POST', '/api/orders', {
+        body: reservationBody([{ productId: piece.id, quantity: 1 }]),
+        headers: { 'idempotency-key': randomUUID(), 'x-altcha': quiet },
+      });
       expect(late.body.error).toMatchObject({ code: 'challenge_invalid' });
       expect(await stockOf(piece.id)).toBe(3);
       const held = await call('GET', '/api/challenge?units=2');

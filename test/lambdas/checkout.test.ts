@@ -6,7 +6,9 @@ import { createProduct, mailsTo, orderBody, placeOrder, placeOrderAnswered, uplo
 import { call, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
-  Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 
 async function ordersFor(email: string) {
   const result = await documentClient().send(
@@ -66,14 +68,22 @@ describe('POST /api/orders', () => {
     const { status, body: answer } = await placeOrder(forged);
     expect(status).toBe(201);
     // 2 × (1999 − 300) + 1250 = 4648; subtotal 5248 > 3000 → free shipping.
-    expect(answer.order).toMatchObject({ subtotalCents: 5248, discountCents: 600, shippingCents: 0, totalCents: 4648, status: 'Confirmar Pagamento' });
+    expect(answer.order).toMatchObject({
+      subtotalCents: 5248,
+      discountCents: 600,
+      shippingCents: 0,
+      totalCents: 4648,
+      status: 'Confirmar Pagamento',
+    });
     expect(answer.order.orderNumber).toBeGreaterThanOrEqual(100000);
     expect(answer.order.orderNumber).toBeLessThanOrEqual(999999);
     expect(answer.order.instructions).toMatchObject({ method: 'transferencia', holder: 'Joias Inox, Lda.' });
 
     expect(await stockOf(ring.id)).toBe(5);
     expect(await stockOf(chain.id)).toBe(2);
-    const { Item: stored } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.order.id } }));
+    const { Item: stored } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.order.id } }),
+    );
     expect(stored).toMatchObject({
       orderNumber: answer.order.orderNumber,
       totalCents: 4648,
@@ -82,7 +92,14 @@ describe('POST /api/orders', () => {
       // The safe copy of the PNG proof (docs/design.md §29).
       proofContentType: 'image/jpeg',
       lines: [
-        expect.objectContaining({ productId: ring.id, sku: ring.sku, code: ring.code, quantity: 2, unitPriceCents: 1699, lineTotalCents: 3398 }),
+        expect.objectContaining({
+          productId: ring.id,
+          sku: ring.sku,
+          code: ring.code,
+          quantity: 2,
+          unitPriceCents: 1699,
+          lineTotalCents: 3398,
+        }),
         expect.objectContaining({ productId: chain.id, quantity: 1, unitPriceCents: 1250 }),
       ],
     });
@@ -91,7 +108,9 @@ describe('POST /api/orders', () => {
     const mails = await mailsTo(body.shipping.email);
     expect(mails).toHaveLength(1);
     // The outbox recorded the mail on the order once SES accepted it.
-    const { Item: mailed } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.order.id } }));
+    const { Item: mailed } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.order.id } }),
+    );
     expect(mailed!.emails).toEqual([expect.objectContaining({ kind: 'order-received', status: 'sent' })]);
     expect(mails[0]!.subject).toBe(`Recebemos a tua encomenda nº ${answer.order.orderNumber}`);
     expect(mails[0]!.body.text).toContain('Olá Ana');
@@ -137,7 +156,10 @@ describe('POST /api/orders', () => {
     const key = randomUUID();
     const { status, body: answer } = await placeOrder(body, key);
     expect(status).toBe(409);
-    expect(answer.error).toMatchObject({ code: 'out_of_stock', message: 'Só restam 2 unidades do produto «Pulseira Quase Esgotada». Reduz a quantidade para continuar.' });
+    expect(answer.error).toMatchObject({
+      code: 'out_of_stock',
+      message: 'Só restam 2 unidades do produto «Pulseira Quase Esgotada». Reduz a quantidade para continuar.',
+    });
     expect(answer.error.fields).toHaveProperty('items.1.quantity');
     expect(await stockOf(other.id)).toBe(9);
     expect(await ordersFor(body.shipping.email)).toEqual([]);
@@ -184,17 +206,28 @@ describe('POST /api/orders', () => {
   it('refuses a proof that is HTML named .png, or larger than 10 MB, and writes nothing', async () => {
     const piece = await createProduct({ stock: 4 });
     const html = Buffer.from('<!doctype html><html><body>não é um comprovativo</body></html>');
-    const fake = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(html, 'image/png') });
+    const fake = await placeOrder({
+      ...(await orderBody([{ productId: piece.id, quantity: 1 }])),
+      proofKey: await uploadProof(html, 'image/png'),
+    });
     expect(fake.status).toBe(400);
-    expect(fake.body.error.fields?.proofKey).toBe('O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.');
+    expect(fake.body.error.fields?.proofKey).toBe(
+      'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.',
+    );
 
     const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(11 * 1024 * 1024)]);
     // s3rver does not enforce the policy's size limit: our own check must catch it.
-    const big = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(huge, 'image/png', 1000) });
+    const big = await placeOrder({
+      ...(await orderBody([{ productId: piece.id, quantity: 1 }])),
+      proofKey: await uploadProof(huge, 'image/png', 1000),
+    });
     expect(big.status).toBe(400);
     expect(big.body.error.fields?.proofKey).toBe('O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.');
 
-    const missing = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: `proofs/pending/${randomUUID()}` });
+    const missing = await placeOrder({
+      ...(await orderBody([{ productId: piece.id, quantity: 1 }])),
+      proofKey: `proofs/pending/${randomUUID()}`,
+    });
     expect(missing.status).toBe(400);
     expect(await stockOf(piece.id)).toBe(4);
   });
@@ -209,7 +242,13 @@ describe('POST /api/orders', () => {
       shipping: { ...body.shipping, email: 'x', country: 'Espanha', acceptTerms: false, city: '' } as never,
     });
     expect(status).toBe(400);
-    expect(Object.keys(answer.error.fields ?? {}).sort()).toEqual(['items.0.quantity', 'shipping.acceptTerms', 'shipping.city', 'shipping.country', 'shipping.email']);
+    expect(Object.keys(answer.error.fields ?? {}).sort()).toEqual([
+      'items.0.quantity',
+      'shipping.acceptTerms',
+      'shipping.city',
+      'shipping.country',
+      'shipping.email',
+    ]);
     expect(answer.error.fields?.['shipping.acceptTerms']).toBe('Por favor, aceita os termos e condições.');
     expect(await stockOf(piece.id)).toBe(4);
     expect(await ordersFor(body.shipping.email)).toEqual([]);

@@ -9,8 +9,10 @@ import { apiTexts } from '#shared/messages/index.ts';
 import { createProduct } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 
-const admin = async (method: string, path: string, body?: unknown) => call(method, path, { token: await adminToken(), ...(body ? { body } : {}) });
-const productOf = async (id: string) => (await admin('GET', `/api/admin/products/${id}`)).body.product as { collection: string; version: number };
+const admin = async (method: string, path: string, body?: unknown) =>
+  call(method, path, { token: await adminToken(), ...(body ? { body } : {}) });
+const productOf = async (id: string) =>
+  (await admin('GET', `/api/admin/products/${id}`)).body.product as { collection: string; version: number };
 
 describe('collections: rename and delete', () => {
   it('renames a collection and moves its pieces with it; a form opened before the rename cannot write the old name back', async () => {
@@ -18,7 +20,11 @@ describe('collections: rename and delete', () => {
     const created = await admin('POST', '/api/admin/collections', { name });
     expect(created.status).toBe(201);
     const id = created.body.collection.id;
-    const [a, b, other] = await Promise.all([createProduct({ collection: name }), createProduct({ collection: name, status: 'draft' }), createProduct({ collection: 'Essenciais' })]);
+    const [a, b, other] = await Promise.all([
+      createProduct({ collection: name }),
+      createProduct({ collection: name, status: 'draft' }),
+      createProduct({ collection: 'Essenciais' }),
+    ]);
     const before = await productOf(a.id);
 
     const renamed = await admin('PUT', `/api/admin/collections/${id}`, { name: `${name} Dourado` });
@@ -31,13 +37,37 @@ describe('collections: rename and delete', () => {
     expect(names).toContain(`${name} Dourado`);
     expect(names).not.toContain(name);
     // The old form would write the old name back: its version is stale now.
-    const stale = await admin('PUT', `/api/admin/products/${a.id}`, { name: a.name, code: a.code, sku: a.sku, description: a.description, type: a.type, collection: name, priceCents: a.priceCents, discountPercent: 0, photos: [], status: 'active', version: before.version });
+    const stale = await admin('PUT', `/api/admin/products/${a.id}`, {
+      name: a.name,
+      code: a.code,
+      sku: a.sku,
+      description: a.description,
+      type: a.type,
+      collection: name,
+      priceCents: a.priceCents,
+      discountPercent: 0,
+      photos: [],
+      status: 'active',
+      version: before.version,
+    });
     // Refused (the old collection no longer exists, and the version is stale): nothing written.
     expect(stale.status).toBe(400);
     expect(stale.body.error.fields.collection).toBeDefined();
     expect((await productOf(a.id)).collection).toBe(`${name} Dourado`);
     // Over the version it had before, with the new name, the save is refused as changed meanwhile.
-    const staleVersion = await admin('PUT', `/api/admin/products/${a.id}`, { name: a.name, code: a.code, sku: a.sku, description: a.description, type: a.type, collection: `${name} Dourado`, priceCents: a.priceCents, discountPercent: 0, photos: [], status: 'active', version: before.version });
+    const staleVersion = await admin('PUT', `/api/admin/products/${a.id}`, {
+      name: a.name,
+      code: a.code,
+      sku: a.sku,
+      description: a.description,
+      type: a.type,
+      collection: `${name} Dourado`,
+      priceCents: a.priceCents,
+      discountPercent: 0,
+      photos: [],
+      status: 'active',
+      version: before.version,
+    });
     expect(staleVersion.status).toBe(409);
   });
 
@@ -73,7 +103,10 @@ describe('collections: rename and delete', () => {
     const name = `Primavera ${randomUUID().slice(0, 6)}`;
     const id = (await admin('POST', '/api/admin/collections', { name })).body.collection.id;
     const pieces = await Promise.all(Array.from({ length: 5 }, () => createProduct({ collection: name })));
-    const answers = await Promise.all([admin('PUT', `/api/admin/collections/${id}`, { name: `${name} A` }), admin('PUT', `/api/admin/collections/${id}`, { name: `${name} B` })]);
+    const answers = await Promise.all([
+      admin('PUT', `/api/admin/collections/${id}`, { name: `${name} A` }),
+      admin('PUT', `/api/admin/collections/${id}`, { name: `${name} B` }),
+    ]);
     const winners = answers.filter((answer) => answer.status === 200);
     expect(winners.length).toBeGreaterThanOrEqual(1);
     const final = (await admin('GET', '/api/admin/collections')).body.collections.filter((c: { name: string }) => c.name.startsWith(name));

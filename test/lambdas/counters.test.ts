@@ -42,7 +42,11 @@ let restoreTables: (() => void) | undefined;
 beforeAll(async () => {
   restoreTables = await useOwnTables(prefix);
   // This file's own outbox gets its own consumer (the twin's reads the twin's table), in this worker.
-  outbox = await startStreamPoller(streamConsumers[0], { endpoint: twin().endpoints.dynamodb, tableName: `${prefix}-outbox`, filter: OUTBOX_STREAM_FILTER });
+  outbox = await startStreamPoller(streamConsumers[0], {
+    endpoint: twin().endpoints.dynamodb,
+    tableName: `${prefix}-outbox`,
+    filter: OUTBOX_STREAM_FILTER,
+  });
 });
 
 afterAll(async () => {
@@ -53,7 +57,10 @@ afterAll(async () => {
 const ADMIN = 'admin@example.com';
 
 async function place(body: unknown): Promise<PlaceOrderResponse['order']> {
-  const answer = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', { body, headers: { 'idempotency-key': randomUUID() } });
+  const answer = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', {
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.order;
 }
@@ -79,7 +86,11 @@ async function recounted(month = monthKey(new Date())) {
     pendingStockAlerts: counters['stockAlerts#pending'] ?? 0,
     unreadContactMessages: counters['contactMessages#unread'] ?? 0,
     openReservations: { count: counters['orders#Aguarda Pagamento'] ?? 0, units: counters['reservations#units'] ?? 0 },
-    periods: (['today', 'week', 'month'] as const).map((period) => ({ period, receivedOrders: sum(periodsOf[period], 'received'), revenueCents: sum(periodsOf[period], 'revenue') })),
+    periods: (['today', 'week', 'month'] as const).map((period) => ({
+      period,
+      receivedOrders: sum(periodsOf[period], 'received'),
+      revenueCents: sum(periodsOf[period], 'revenue'),
+    })),
   };
 }
 
@@ -104,12 +115,25 @@ describe.sequential('dashboard counters', () => {
     const late = await place(reservationBody([{ productId: piece.id, quantity: 1 }]));
     expect([paid.status, late.status]).toEqual(['Aguarda Pagamento', 'Aguarda Pagamento']);
     expect((await dashboard()).ordersByStatus['Aguarda Pagamento']).toBe(before.ordersByStatus['Aguarda Pagamento'] + 2);
-    expect((await dashboard()).openReservations).toEqual({ count: before.openReservations.count + 2, units: before.openReservations.units + 3 });
+    expect((await dashboard()).openReservations).toEqual({
+      count: before.openReservations.count + 2,
+      units: before.openReservations.units + 3,
+    });
     const proofKey = await uploadProof();
-    const proof = await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, { params: { id: paid.id }, body: { proofKey, accessToken: paid.accessToken } });
+    const proof = await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, {
+      params: { id: paid.id },
+      body: { proofKey, accessToken: paid.accessToken },
+    });
     expect(proof.status, JSON.stringify(proof.body)).toBe(200);
     // The same proof again (a double click) changes nothing.
-    expect((await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, { params: { id: paid.id }, body: { proofKey, accessToken: paid.accessToken } })).status).toBe(200);
+    expect(
+      (
+        await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, {
+          params: { id: paid.id },
+          body: { proofKey, accessToken: paid.accessToken },
+        })
+      ).status,
+    ).toBe(200);
     expect(await expireReservations(new Date(Date.now() + 3 * 60 * 60 * 1000))).toBe(1);
 
     // Confirm (paid: the revenue counts it), ship, close after shipping with the pieces back (no longer paid).
@@ -131,7 +155,10 @@ describe.sequential('dashboard counters', () => {
     expect(message.status).toBe(201);
     expect((await dashboard()).unreadContactMessages).toBe(before.unreadContactMessages + 1);
     for (let i = 0; i < 2; i++) {
-      const read = await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${message.body.id}`, { params: { id: message.body.id }, admin: ADMIN });
+      const read = await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${message.body.id}`, {
+        params: { id: message.body.id },
+        admin: ADMIN,
+      });
       expect(read.status).toBe(200);
     }
 
@@ -144,13 +171,21 @@ describe.sequential('dashboard counters', () => {
     }
     expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts);
     const [asked] = await itemsById('stockAlerts', [alertId]);
-    const confirmation = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id: alertId, token: await stockAlertToken(alertId, String(asked!.createdAt)) } });
+    const confirmation = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', {
+      body: { id: alertId, token: await stockAlertToken(alertId, String(asked!.createdAt)) },
+    });
     expect(confirmation.status, JSON.stringify(confirmation.body)).toBe(200);
     expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts + 1);
-    const restock = await invoke(changeStock, 'POST', `/api/admin/products/${sold.id}/stock`, { params: { id: sold.id }, body: { delta: 3, reason: 'adjustment' }, admin: ADMIN });
+    const restock = await invoke(changeStock, 'POST', `/api/admin/products/${sold.id}/stock`, {
+      params: { id: sold.id },
+      body: { delta: 3, reason: 'adjustment' },
+      admin: ADMIN,
+    });
     expect(restock.status, JSON.stringify(restock.body)).toBe(200);
     // The request counts as pending until the outbox consumer has its e-mail accepted.
-    await expect.poll(async () => (await dashboard()).pendingStockAlerts, { timeout: 30_000, interval: 200 }).toBe(before.pendingStockAlerts);
+    await expect
+      .poll(async () => (await dashboard()).pendingStockAlerts, { timeout: 30_000, interval: 200 })
+      .toBe(before.pendingStockAlerts);
 
     const after = await dashboard();
     expect(figures(after)).toEqual(await recounted());
@@ -158,7 +193,10 @@ describe.sequential('dashboard counters', () => {
     expect(ORDER_STATUSES.map(delta)).toEqual([0, 0, 0, 0, 0, 2]);
     expect(after.monthRevenueCents).toBe(before.monthRevenueCents);
     // Closed after shipping, pieces back: still received that day, no longer revenue.
-    expect(periodOf(after, 'today')).toEqual({ ...periodOf(before, 'today'), receivedOrders: periodOf(before, 'today').receivedOrders + 1 });
+    expect(periodOf(after, 'today')).toEqual({
+      ...periodOf(before, 'today'),
+      receivedOrders: periodOf(before, 'today').receivedOrders + 1,
+    });
     expect(after.unreadContactMessages).toBe(before.unreadContactMessages);
     expect(after.pendingStockAlerts).toBe(before.pendingStockAlerts);
     expect(after.month).toBe(monthKey(new Date()));
@@ -193,7 +231,12 @@ describe.sequential('dashboard counters', () => {
     const { settings, version } = await settingsView();
     await updateSettings({ ...settings, holdCaps: { ...settings.holdCaps, units: MAX_CART_LINES } }, version, ADMIN);
     const pieces = await Promise.all(Array.from({ length: MAX_CART_LINES }, () => createProduct({ stock: 5, priceCents: 1200 })));
-    const order = await place(await orderBody(pieces.map((piece) => ({ productId: piece.id, quantity: 1 })), { paymentMethod: 'mbway' }));
+    const order = await place(
+      await orderBody(
+        pieces.map((piece) => ({ productId: piece.id, quantity: 1 })),
+        { paymentMethod: 'mbway' },
+      ),
+    );
     expect(order.lines).toHaveLength(MAX_CART_LINES);
     // 1 order + 20 stock + 1 MB WAY + 20 movements + proof claim + idempotency + 3 holds + counters + search terms + mails (at most 100).
     expect((await move(order.id, 'Encerrada')).status).toBe(200); // 1 move + 20 stock + 20 movements + MB WAY + 3 holds + 2 counters

@@ -40,16 +40,35 @@ interface Answer {
   readonly orderId?: string;
 }
 
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+const stockOf = async (id: string) =>
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const movementsOf = async (productId: string) =>
-  (await documentClient().send(new QueryCommand({ TableName: twin().env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }))).Items ?? [];
+  (
+    await documentClient().send(
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 
 /** The orders stored for the buyers of this run (by their e-mails' prefix). */
 async function ordersOf(prefix: string): Promise<Record<string, unknown>[]> {
   const orders: Record<string, unknown>[] = [];
   for (let start: Record<string, unknown> | undefined, first = true; first || start; first = false) {
     const page = await documentClient().send(
-      new QueryCommand({ TableName: twin().env.TABLE_ORDERS, IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'begins_with(email, :e)', ExpressionAttributeValues: { ':l': 'order', ':e': prefix }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: twin().env.TABLE_ORDERS,
+        IndexName: 'byListing',
+        KeyConditionExpression: 'listing = :l',
+        FilterExpression: 'begins_with(email, :e)',
+        ExpressionAttributeValues: { ':l': 'order', ':e': prefix },
+        ExclusiveStartKey: start,
+      }),
     );
     orders.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -59,7 +78,12 @@ async function ordersOf(prefix: string): Promise<Record<string, unknown>[]> {
 
 /** One buyer's checkout through the front door, from their address, with a proof solved ahead. */
 async function checkout(buyer: Buyer, altcha: string): Promise<Answer> {
-  const answer = await clientFetch(`${own().url}/api/orders`, { client: buyer.client, method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': buyer.key, 'x-altcha': altcha }, body: buyer.body });
+  const answer = await clientFetch(`${own().url}/api/orders`, {
+    client: buyer.client,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': buyer.key, 'x-altcha': altcha },
+    body: buyer.body,
+  });
   const json = (await answer.json().catch(() => ({}))) as { error?: { code?: string; message?: string }; order?: { id?: string } };
   return { status: answer.status, code: json.error?.code, message: json.error?.message, orderId: json.order?.id };
 }
@@ -67,7 +91,8 @@ async function checkout(buyer: Buyer, altcha: string): Promise<Answer> {
 /** `count` proofs of work, solved before the crowd sends anything (twenty at a time). */
 async function proofs(count: number): Promise<string[]> {
   const solved: string[] = [];
-  for (let i = 0; i < count; i += 20) solved.push(...(await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => solvedChallenge(own().url)))));
+  for (let i = 0; i < count; i += 20)
+    solved.push(...(await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => solvedChallenge(own().url)))));
   return solved;
 }
 
@@ -86,7 +111,9 @@ describe('a limited drop', () => {
     const first = await proofs(BUYERS);
     const answers = await Promise.all(buyers.map((buyer, i) => checkout(buyer, first[i]!)));
     const firstCodes = answers.map((a) => (a.code ? `${a.status} ${a.code}` : String(a.status)));
-    console.log(`drop: first answers ${JSON.stringify(Object.fromEntries([...new Set(firstCodes)].map((code) => [code, firstCodes.filter((c) => c === code).length])))}`);
+    console.log(
+      `drop: first answers ${JSON.stringify(Object.fromEntries([...new Set(firstCodes)].map((code) => [code, firstCodes.filter((c) => c === code).length])))}`,
+    );
     // Never Lambda's timeout (API Gateway's 500) nor anything else: sold, sold out, or busy (ask again).
     expect(firstCodes.filter((code) => !['201', '409 out_of_stock', '503 checkout_busy'].includes(code))).toEqual([]);
 
@@ -119,15 +146,25 @@ describe('a limited drop', () => {
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.late.${randomUUID().slice(0, 8)}@example.com` });
     const call = async (remainingMs: number) => {
-      const event = apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(own().url) } });
+      const event = apiEvent('POST', '/api/orders', {
+        body,
+        headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(own().url) },
+      });
       const context = { awsRequestId: 'drop', functionName: 'drop', getRemainingTimeInMillis: () => remainingMs } as unknown as Context;
-      return (await createOrder(event as APIGatewayProxyEventV2WithJWTAuthorizer, context)) as { statusCode: number; headers?: Record<string, string>; body: string };
+      return (await createOrder(event as APIGatewayProxyEventV2WithJWTAuthorizer, context)) as {
+        statusCode: number;
+        headers?: Record<string, string>;
+        body: string;
+      };
     };
     // Less than the margin left: the order is never tried.
     const late = await call(ANSWER_MARGIN_MS + 100);
     expect(late.statusCode).toBe(503);
     expect(late.headers?.['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
-    expect(JSON.parse(late.body).error).toMatchObject({ code: 'checkout_busy', message: expect.stringContaining('Tenta novamente dentro de 2 segundos') });
+    expect(JSON.parse(late.body).error).toMatchObject({
+      code: 'checkout_busy',
+      message: expect.stringContaining('Tenta novamente dentro de 2 segundos'),
+    });
     expect(await stockOf(piece.id)).toBe(3);
     // The key was not kept: asking again with it reserves.
     const again = await call(10_000);
@@ -139,21 +176,34 @@ describe('a limited drop', () => {
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.busy.${randomUUID().slice(0, 8)}@example.com` });
     const call = async () => {
-      const event = apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(own().url) } });
+      const event = apiEvent('POST', '/api/orders', {
+        body,
+        headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(own().url) },
+      });
       const context = { awsRequestId: 'drop', functionName: 'drop', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
-      return (await createOrder(event as APIGatewayProxyEventV2WithJWTAuthorizer, context)) as { statusCode: number; headers?: Record<string, string>; body: string };
+      return (await createOrder(event as APIGatewayProxyEventV2WithJWTAuthorizer, context)) as {
+        statusCode: number;
+        headers?: Record<string, string>;
+        body: string;
+      };
     };
     // As DynamoDB cancels a transaction naming an item another one under way names: here, every time.
     let conflicts = 0;
     const name = 'testPieceAlwaysInConflict';
     const stack = ddb().middlewareStack as unknown as { add(m: unknown, o: unknown): void; remove(name: string): boolean };
     stack.add(
-      (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input?: { TransactItems?: unknown[] } }) => {
-        const names = context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input?.TransactItems ?? []).includes(piece.id);
-        if (!names) return next(args);
-        conflicts++;
-        throw new TransactionCanceledException({ message: 'Transaction cancelled [TransactionConflict]', $metadata: { httpStatusCode: 400 }, CancellationReasons: [{ Code: 'TransactionConflict' }] });
-      },
+      (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) =>
+        async (args: { input?: { TransactItems?: unknown[] } }) => {
+          const names =
+            context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input?.TransactItems ?? []).includes(piece.id);
+          if (!names) return next(args);
+          conflicts++;
+          throw new TransactionCanceledException({
+            message: 'Transaction cancelled [TransactionConflict]',
+            $metadata: { httpStatusCode: 400 },
+            CancellationReasons: [{ Code: 'TransactionConflict' }],
+          });
+        },
       { step: 'serialize', name, priority: 'high' },
     );
     try {

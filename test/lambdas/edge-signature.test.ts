@@ -28,7 +28,13 @@ let own: Twin;
 let client: SecretsManagerClient;
 
 beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    scheduledJobs: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
   client = new SecretsManagerClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: own.endpoints.secretsmanager });
 }, 120_000);
@@ -58,7 +64,11 @@ async function proofUnder(base: string, expiresAt: number): Promise<string> {
 /** A checkout of one piece with `proof`; its answer and whether it reached the gateway. */
 async function checkout(productId: string, proof: string): Promise<{ status: number; code?: string; reached: boolean }> {
   const before = own.invocations.requests;
-  const answer = await call('POST', '/api/orders', { body: reservationBody([{ productId, quantity: 1 }]), headers: { 'x-altcha': proof, 'idempotency-key': randomUUID() }, challenge: false });
+  const answer = await call('POST', '/api/orders', {
+    body: reservationBody([{ productId, quantity: 1 }]),
+    headers: { 'x-altcha': proof, 'idempotency-key': randomUUID() },
+    challenge: false,
+  });
   return { status: answer.status, code: answer.body?.error?.code, reached: own.invocations.requests > before };
 }
 
@@ -69,9 +79,17 @@ describe("the edge's check of the proof's signature", () => {
     const piece = await createProduct({ stock: 5 });
     const key = (await orderLinkSecret().get()).current;
     // Signed under a key of the stranger's own: the shop's shape, not the shop's signature.
-    expect(await checkout(piece.id, await proofUnder('x'.repeat(64), inSeconds(600)))).toEqual({ status: 400, code: 'challenge_invalid', reached: false });
+    expect(await checkout(piece.id, await proofUnder('x'.repeat(64), inSeconds(600)))).toEqual({
+      status: 400,
+      code: 'challenge_invalid',
+      reached: false,
+    });
     // Signed by the shop (its own key), expired.
-    expect(await checkout(piece.id, await proofUnder(key, inSeconds(-5)))).toEqual({ status: 400, code: 'challenge_invalid', reached: false });
+    expect(await checkout(piece.id, await proofUnder(key, inSeconds(-5)))).toEqual({
+      status: 400,
+      code: 'challenge_invalid',
+      reached: false,
+    });
     // One the shop handed out, solved: through the edge, and the checkout reserves.
     expect(await checkout(piece.id, await solvedChallenge(own.url))).toEqual({ status: 201, code: undefined, reached: true });
   });
@@ -79,10 +97,19 @@ describe("the edge's check of the proof's signature", () => {
   it("accepts the previous key's challenges during the rotation's overlap, and refuses them once the overlap is over", async () => {
     const piece = await createProduct({ stock: 5 });
     const oldProofs = [await solvedChallenge(own.url), await solvedChallenge(own.url)];
-    const rotated = await rotateSecret('order-link', 24, { secret: orderLinkSecret(), challengeKeys: own.edgeOrigin.challengeKeys, waitForFunctions: async () => undefined, log: () => undefined });
+    const rotated = await rotateSecret('order-link', 24, {
+      secret: orderLinkSecret(),
+      challengeKeys: own.edgeOrigin.challengeKeys,
+      waitForFunctions: async () => undefined,
+      log: () => undefined,
+    });
     forgetSecrets();
     expect(await checkout(piece.id, oldProofs[0]!)).toEqual({ status: 201, code: undefined, reached: true });
-    expect(await checkout(piece.id, await proofUnder(rotated.current, inSeconds(600)))).toEqual({ status: 201, code: undefined, reached: true });
+    expect(await checkout(piece.id, await proofUnder(rotated.current, inSeconds(600)))).toEqual({
+      status: 201,
+      code: undefined,
+      reached: true,
+    });
 
     // The overlap over: the keys written then (the next deploy) hold the current key alone.
     const over = { ...rotated, previousUntil: new Date(Date.now() - 1000).toISOString() };

@@ -18,7 +18,14 @@ let own: Twin;
 let token: string;
 
 beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: true, scheduledJobs: false, edge: { windowScale: 0.1 }, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: true,
+    scheduledJobs: false,
+    edge: { windowScale: 0.1 },
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
   token = await adminIdToken();
 }, 120_000);
@@ -30,7 +37,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `addresses` strangers, each sending `perSecond` requests (`send(address, i)`) at a steady pace until
  * `stop()`; the statuses they got.
  */
-function strangers(addresses: number, perSecond: number, send: (address: string, i: number) => Promise<Response>): { stop: () => Promise<number[]> } {
+function strangers(
+  addresses: number,
+  perSecond: number,
+  send: (address: string, i: number) => Promise<Response>,
+): { stop: () => Promise<number[]> } {
   let running = true;
   const statuses: number[] = [];
   const sent: Promise<void>[] = [];
@@ -73,9 +84,11 @@ async function ownerCalls(count: number): Promise<number[]> {
 
 describe('the owner is never slowed by callers without a valid token', () => {
   const attack = (authorization: string) =>
-    strangers(12, 9.5, (address, i) => clientFetch(`${own.url}${i % 2 ? '/api/admin/dashboard' : '/api/admin/orders'}`, { client: address, headers: { authorization } }));
+    strangers(12, 9.5, (address, i) =>
+      clientFetch(`${own.url}${i % 2 ? '/api/admin/dashboard' : '/api/admin/orders'}`, { client: address, headers: { authorization } }),
+    );
 
-  it('12 addresses at 9,5 requests/s with `Authorization: Bearer x`: the owner\'s 60 calls all succeed', async () => {
+  it("12 addresses at 9,5 requests/s with `Authorization: Bearer x`: the owner's 60 calls all succeed", async () => {
     const flood = attack('Bearer x');
     await sleep(1_500);
     const owner = await ownerCalls(60);
@@ -86,7 +99,7 @@ describe('the owner is never slowed by callers without a valid token', () => {
     expect(statuses.every((s) => s === 429 || s === 401)).toBe(true);
   }, 120_000);
 
-  it('12 addresses at 9,5 requests/s with a JWT-shaped junk token: the owner\'s 60 calls all succeed', async () => {
+  it("12 addresses at 9,5 requests/s with a JWT-shaped junk token: the owner's 60 calls all succeed", async () => {
     const junk = `Bearer ${Buffer.from('{"alg":"RS256","kid":"x"}').toString('base64url')}.${Buffer.from('{"sub":"x"}').toString('base64url')}.assinatura`;
     const flood = attack(junk);
     await sleep(1_500);
@@ -117,7 +130,7 @@ describe('unsolved public writes never spend what a solving customer needs', () 
     }
   }
 
-  it('20 addresses at 1 unsolved POST /api/orders a second: 32 of 32 honest checkouts succeed within the page\'s tries', async () => {
+  it("20 addresses at 1 unsolved POST /api/orders a second: 32 of 32 honest checkouts succeed within the page's tries", async () => {
     const piece = await createProduct({ stock: 100 });
     const body = JSON.stringify(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const reachedGateway = own.invocations.requests;
@@ -134,7 +147,8 @@ describe('unsolved public writes never spend what a solving customer needs', () 
     );
     await sleep(1_500);
     const honest: number[] = [];
-    for (let round = 0; round < 8; round++) honest.push(...(await Promise.all(Array.from({ length: 4 }, () => checkoutAsThePageDoes(piece.id, honestSent)))));
+    for (let round = 0; round < 8; round++)
+      honest.push(...(await Promise.all(Array.from({ length: 4 }, () => checkoutAsThePageDoes(piece.id, honestSent)))));
     const statuses = await flood.stop();
     expect(honest).toEqual(Array(32).fill(201));
     // Each stranger's write was refused at the edge, 400 (no proof, or none of a proof's shape) or 429:

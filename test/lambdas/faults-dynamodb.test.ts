@@ -18,7 +18,13 @@ afterAll(() => proxy.close());
 
 async function ordersFor(email: string) {
   const { Items } = await documentClient().send(
-    new QueryCommand({ TableName: twin().env.TABLE_ORDERS, IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'email = :e', ExpressionAttributeValues: { ':l': 'order', ':e': email } }),
+    new QueryCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      IndexName: 'byListing',
+      KeyConditionExpression: 'listing = :l',
+      FilterExpression: 'email = :e',
+      ExpressionAttributeValues: { ':l': 'order', ':e': email },
+    }),
   );
   return Items ?? [];
 }
@@ -26,20 +32,35 @@ async function ordersFor(email: string) {
 async function place(body: unknown, key: string) {
   const { handler } = await import('#lambdas/handlers/orders/create.ts');
   // A browser's retry sends a proof of work solved anew (the same key still finds its first answer).
-  return handler(apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(twin().url, unitsOfBody(body)) } }), lambdaContext);
+  return handler(
+    apiEvent('POST', '/api/orders', {
+      body,
+      headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(twin().url, unitsOfBody(body)) },
+    }),
+    lambdaContext,
+  );
 }
 
 describe('DynamoDB misbehaving during order placement', () => {
   it('retries throttling and server errors, and places the order exactly once', async () => {
     const piece = await createProduct({ stock: 4 });
     const body = await orderBody([{ productId: piece.id, quantity: 1 }]);
-    plan = (operation, count) => (operation === 'TransactWriteItems' && count <= 2 ? (count === 1 ? 'throttle' : 'error500') : operation === 'GetItem' && count === 1 ? 'throttle' : 'pass');
+    plan = (operation, count) =>
+      operation === 'TransactWriteItems' && count <= 2
+        ? count === 1
+          ? 'throttle'
+          : 'error500'
+        : operation === 'GetItem' && count === 1
+          ? 'throttle'
+          : 'pass';
     const result = await place(body, crypto.randomUUID());
     plan = () => 'pass';
     expect(result.statusCode).toBe(201);
     expect(proxy.log.filter((l) => l.fault !== 'pass').length).toBeGreaterThanOrEqual(3);
     expect(await ordersFor(body.shipping.email)).toHaveLength(1);
-    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(3);
+    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(
+      3,
+    );
   });
 
   it('when the transaction went through but its answer was lost, the retry does not order twice', async () => {
@@ -56,6 +77,8 @@ describe('DynamoDB misbehaving during order placement', () => {
     expect(again.statusCode).toBe(200);
     expect(JSON.parse(again.body!).order.orderNumber).toBe(JSON.parse(first.body!).order.orderNumber);
     expect(await ordersFor(body.shipping.email)).toHaveLength(1);
-    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(2);
+    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(
+      2,
+    );
   });
 });

@@ -18,7 +18,12 @@ describe('S3 down while placing an order', () => {
     const headers = { 'idempotency-key': crypto.randomUUID(), 'x-altcha': await solvedChallenge(twin().url) };
     const result = await handler(apiEvent('POST', '/api/orders', { body, headers }), lambdaContext);
     expect(result.statusCode).toBe(503);
-    expect(JSON.parse(result.body!).error).toEqual({ code: 'storage_unavailable', message: 'O serviço está temporariamente indisponível. Tenta novamente dentro de momentos.' });
-    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(3);
+    expect(JSON.parse(result.body!).error).toEqual({
+      code: 'storage_unavailable',
+      message: 'O serviço está temporariamente indisponível. Tenta novamente dentro de momentos.',
+    });
+    expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(
+      3,
+    );
   });
 });

@@ -36,7 +36,10 @@ async function saveWrap(giftWrap: unknown) {
   const { key: _key, enabledAt: _at, ...invoicingForm } = invoicing;
   // The test twin sends the owner every mail (a figure over the form's maximum): the screen's value.
   const ownerMailsPerHour = Math.min(rest.ownerMailsPerHour, 100);
-  return admin('PUT', '/api/admin/settings', { version: loaded.body.version, settings: { ...rest, ownerMailsPerHour, automaticPayments: switches, invoicing: invoicingForm, giftWrap } });
+  return admin('PUT', '/api/admin/settings', {
+    version: loaded.body.version,
+    settings: { ...rest, ownerMailsPerHour, automaticPayments: switches, invoicing: invoicingForm, giftWrap },
+  });
 }
 
 const stockOf = async (id: string) => (await call('GET', `/api/products/${id}`)).body.product.stock as number;
@@ -48,11 +51,16 @@ describe.sequential('gift orders', () => {
   it('a wrap the shop does not offer is refused on gift.wrap in Portuguese, and reserves nothing; the checkout is not offered one', async () => {
     expect((await call('GET', '/api/payment-methods')).body.giftWrapCents).toBeUndefined();
     const piece = await createProduct({ priceCents: 2000, stock: 4 });
-    const refused = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { message: 'Para ti', wrap: true } });
+    const refused = await placeOrder({
+      ...reservationBody([{ productId: piece.id, quantity: 1 }]),
+      gift: { message: 'Para ti', wrap: true },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('gift_wrap_unavailable');
     expect(refused.body.error.fields).toEqual({ 'gift.wrap': giftTexts.wrapNotOffered });
-    expect(refused.body.error.message).toBe('De momento a loja não faz embrulhos de oferta. Desmarca o embrulho: a mensagem do cartão continua a ir com a encomenda.');
+    expect(refused.body.error.message).toBe(
+      'De momento a loja não faz embrulhos de oferta. Desmarca o embrulho: a mensagem do cartão continua a ir com a encomenda.',
+    );
     expect(await stockOf(piece.id)).toBe(4);
     // A gift without the wrap is an order like any other, with its message.
     const placed = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { message: 'Para ti' } });
@@ -68,7 +76,10 @@ describe.sequential('gift orders', () => {
     expect(long.body.error.fields).toEqual({ 'gift.message': giftTexts.messageTooLong });
     expect(giftTexts.messageTooLong).toBe('A mensagem do cartão pode ter no máximo 200 caracteres. Encurta-a um pouco.');
     expect(await stockOf(piece.id)).toBe(4);
-    const exact = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { message: `${'b'.repeat(199)}\u202E\u0007c` } });
+    const exact = await placeOrder({
+      ...reservationBody([{ productId: piece.id, quantity: 1 }]),
+      gift: { message: `${'b'.repeat(199)}\u202E\u0007c` },
+    });
     expect(exact.status, JSON.stringify(exact.body)).toBe(201);
     expect(exact.body.order.gift!.message).toBe(`${'b'.repeat(199)}c`);
     const badShape = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { wrap: 'sim' } } as never);
@@ -101,7 +112,12 @@ describe.sequential('gift orders', () => {
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const stored = HOSTILE_MESSAGE.replace('\u0007', '');
     // 2000 of goods (below 30 €: shipping 3,00 €) + 2,50 € of wrap.
-    expect(placed.body.order).toMatchObject({ subtotalCents: 2000, shippingCents: 300, totalCents: 2550, gift: { message: stored, wrap: true, wrapCents: 250 } });
+    expect(placed.body.order).toMatchObject({
+      subtotalCents: 2000,
+      shippingCents: 300,
+      totalCents: 2550,
+      gift: { message: stored, wrap: true, wrapCents: 250 },
+    });
 
     // The owner raises the price: the order keeps the one it was reserved at.
     expect((await saveWrap({ offered: true, priceCents: 400 })).status).toBe(200);
@@ -133,30 +149,58 @@ describe.sequential('gift orders', () => {
 
     // The accountant's CSV: "Oferta" and "Embrulho (€)", the total with the wrap.
     const today = dayKey(new Date());
-    const csv = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}&status=Confirmar%20Pagamento`, { headers: { authorization: `Bearer ${await adminToken()}` } });
-    const rows = (await csv.text()).slice(1).split('\r\n').map((line) => line.split(';'));
+    const csv = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}&status=Confirmar%20Pagamento`, {
+      headers: { authorization: `Bearer ${await adminToken()}` },
+    });
+    const rows = (await csv.text())
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(';'));
     const header = rows[0]!;
     const row = rows.find((cells) => cells[0] === String(order.orderNumber))!;
-    expect([row[header.indexOf('Oferta')], row[header.indexOf('Embrulho (€)')], row[header.indexOf('Total')]]).toEqual(['Sim', csvMoney(250), csvMoney(2550)]);
+    expect([row[header.indexOf('Oferta')], row[header.indexOf('Embrulho (€)')], row[header.indexOf('Total')]]).toEqual([
+      'Sim',
+      csvMoney(250),
+      csvMoney(2550),
+    ]);
   });
 
   it('the wrap does not count toward free shipping: 29,00 € of goods and a 4,00 € wrap still pay shipping', async () => {
     const piece = await createProduct({ priceCents: 2900, stock: 2 });
     const placed = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { wrap: true } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    expect(placed.body.order).toMatchObject({ subtotalCents: 2900, shippingCents: 300, totalCents: 2900 + 300 + 400, gift: { message: '', wrap: true, wrapCents: 400 } });
+    expect(placed.body.order).toMatchObject({
+      subtotalCents: 2900,
+      shippingCents: 300,
+      totalCents: 2900 + 300 + 400,
+      gift: { message: '', wrap: true, wrapCents: 400 },
+    });
   });
 
   it('a code and the wrap on one order: the code takes its share of the pieces only, the wrap is added at its price, and every view and the invoice agree', async () => {
     // 10 % off two pieces of 17,40 € (the 34,80 € cart of docs/discount-codes.md), the wrap at 4,00 €.
-    const code = `PRENDA${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase().replace(/[O0I1]/g, 'X')}`;
+    const code = `PRENDA${randomUUID()
+      .replaceAll('-', '')
+      .slice(0, 6)
+      .toUpperCase()
+      .replace(/[O0I1]/g, 'X')}`;
     expect((await admin('POST', '/api/admin/discount-codes', { code, type: 'percent', percent: 10, active: true })).status).toBe(201);
     const piece = await createProduct({ priceCents: 1740, stock: 4, name: 'Brincos Prenda' });
-    const body = { ...(await orderBody([{ productId: piece.id, quantity: 2 }])), discountCode: code, gift: { message: 'Para a Rita', wrap: true } };
+    const body = {
+      ...(await orderBody([{ productId: piece.id, quantity: 2 }])),
+      discountCode: code,
+      gift: { message: 'Para a Rita', wrap: true },
+    };
     const placed = await placeOrder(body);
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     // 3 480 of goods (free shipping from 30,00 € is judged before any discount) − 348 of the code + 400 of wrap.
-    const expected = { subtotalCents: 3480, shippingCents: 0, totalCents: 3480 - 348 + 400, discount: { code, amountCents: 348 }, gift: { wrap: true, wrapCents: 400 } };
+    const expected = {
+      subtotalCents: 3480,
+      shippingCents: 0,
+      totalCents: 3480 - 348 + 400,
+      discount: { code, amountCents: 348 },
+      gift: { wrap: true, wrapCents: 400 },
+    };
     expect(placed.body.order).toMatchObject(expected);
     const mine = await customerOrderView(placed.body.order.id, placed.body.order.accessToken);
     expect(mine.body.order).toMatchObject(expected);
@@ -175,7 +219,10 @@ describe.sequential('gift orders', () => {
 
   it('the gift slip carries the message, escaped, and no price at all; an order that is not a gift has none', async () => {
     const piece = await createProduct({ priceCents: 1999, stock: 2, name: 'Anel Presente' });
-    const placed = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { message: HOSTILE_MESSAGE, wrap: true } });
+    const placed = await placeOrder({
+      ...reservationBody([{ productId: piece.id, quantity: 1 }]),
+      gift: { message: HOSTILE_MESSAGE, wrap: true },
+    });
     const order = (await admin('GET', `/api/admin/orders/${placed.body.order.id}`)).body.order as Order;
     const slip = renderToStaticMarkup(createElement(GiftSlip, { order, shown: true }));
     expect(slip).toContain('Anel Presente');

@@ -36,10 +36,13 @@ afterAll(() => own?.stop());
 const CACHED = { timeout: (SETTINGS_CACHE_SECONDS + 15) * 1000, interval: 500 };
 const settings = async () => (await call<SettingsResponse>('GET', '/api/admin/settings', { token })).body;
 const save = (view: SettingsResponse, acknowledged: boolean) =>
-  call<SettingsResponse>('PUT', '/api/admin/settings', { token, body: { version: view.version, settings: { ...view.settings, mailSandboxAcknowledged: acknowledged } } });
+  call<SettingsResponse>('PUT', '/api/admin/settings', {
+    token,
+    body: { version: view.version, settings: { ...view.settings, mailSandboxAcknowledged: acknowledged } },
+  });
 const order = async () => placeOrder(reservationBody([{ productId: (await createProduct({ stock: 5 })).id, quantity: 1 }]));
 
-describe('a shop whose AWS account is in SES\'s sandbox', () => {
+describe("a shop whose AWS account is in SES's sandbox", () => {
   it('shows the SES item unmet (everything else done) and refuses checkout with 503 shop_not_ready', async () => {
     const view = await settings();
     expect(view.goLive).toEqual({ ready: false, missing: ['mailProduction'] });
@@ -57,17 +60,22 @@ describe('a shop whose AWS account is in SES\'s sandbox', () => {
     await expect(asFunction({ name: 'with-grant', grants: check.grants, api: true }, askProductionAccess)).resolves.toBe(false);
     const ask = () => ses().send(new GetAccountCommand({}));
     // Neither the identity's grant nor the grant to send reaches the account; the storefront reads the kept answer.
-    for (const grants of [[{ senderIdentity: true as const }], [{ mail: true as const }], routes.find((route) => route.handler === 'shop-info/get')!.grants]) {
-      await expect(asFunction({ name: 'without-grant', grants, api: true }, ask)).rejects.toThrow(/not authorized to perform: ses:GetAccount/);
+    for (const grants of [
+      [{ senderIdentity: true as const }],
+      [{ mail: true as const }],
+      routes.find((route) => route.handler === 'shop-info/get')!.grants,
+    ]) {
+      await expect(asFunction({ name: 'without-grant', grants, api: true }, ask)).rejects.toThrow(
+        /not authorized to perform: ses:GetAccount/,
+      );
     }
     // Only the two routes that ask SES have it.
-    expect(routes.filter((route) => route.grants.some((grant) => 'sesAccount' in grant)).map((route) => `${route.method} ${route.path}`)).toEqual([
-      'PUT /api/admin/settings',
-      'POST /api/admin/settings/sender-check',
-    ]);
+    expect(
+      routes.filter((route) => route.grants.some((grant) => 'sesAccount' in grant)).map((route) => `${route.method} ${route.path}`),
+    ).toEqual(['PUT /api/admin/settings', 'POST /api/admin/settings/sender-check']);
   });
 
-  it('opens with the owner\'s acknowledgement, whose words are the consequence, and closes again without it', async () => {
+  it("opens with the owner's acknowledgement, whose words are the consequence, and closes again without it", async () => {
     expect(SETTING_LABELS.mailSandboxAcknowledged).toBe(MAIL_SANDBOX_CONSEQUENCE);
     expect(MAIL_SANDBOX_CONSEQUENCE).toMatch(/os clientes NÃO recebem nenhum e-mail/);
     const saved = await save(await settings(), true);
@@ -82,7 +90,10 @@ describe('a shop whose AWS account is in SES\'s sandbox', () => {
   });
 
   it('opens once SES grants production access, with no acknowledgement', async () => {
-    const switched = await fetch(`${own.endpoints.ses}${SES_ACCOUNT_SWITCH_PATH}`, { method: 'POST', body: JSON.stringify({ productionAccess: true }) });
+    const switched = await fetch(`${own.endpoints.ses}${SES_ACCOUNT_SWITCH_PATH}`, {
+      method: 'POST',
+      body: JSON.stringify({ productionAccess: true }),
+    });
     expect(switched.status).toBe(200);
     const checked = await call<{ goLive: unknown }>('POST', '/api/admin/settings/sender-check', { token });
     expect(checked.body.goLive).toEqual({ ready: true, missing: [] });

@@ -76,14 +76,21 @@ describe('a shop whose go-live checklist is not complete', () => {
     // The storefront's functions read SES's kept answer, never SES: without the grant the call is refused.
     const shopInfo = routes.find((route) => route.handler === 'shop-info/get')!;
     const ask = () => ses().send(new GetEmailIdentityCommand({ EmailIdentity: own.env.MAIL_IDENTITY }));
-    await expect(asFunction({ name: 'without-grant', grants: shopInfo.grants, api: true }, ask)).rejects.toThrow(/not authorized to perform: ses:GetEmailIdentity/);
+    await expect(asFunction({ name: 'without-grant', grants: shopInfo.grants, api: true }, ask)).rejects.toThrow(
+      /not authorized to perform: ses:GetEmailIdentity/,
+    );
     // Nor does the grant to send mail reach it (least privilege: SendEmail is not GetEmailIdentity).
-    await expect(asFunction({ name: 'mail-only', grants: [{ mail: true }], api: true }, ask)).rejects.toThrow(/not authorized to perform: ses:GetEmailIdentity/);
+    await expect(asFunction({ name: 'mail-only', grants: [{ mail: true }], api: true }, ask)).rejects.toThrow(
+      /not authorized to perform: ses:GetEmailIdentity/,
+    );
   });
 
   it('opens once "Definições" completes the checklist: the pages are rendered again without the notice and orders are taken', async () => {
     const before = await settings();
-    const saved = await call<SettingsResponse>('PUT', '/api/admin/settings', { token, body: { version: before.version, settings: { ...before.settings, seller: DEMO_SELLER } } });
+    const saved = await call<SettingsResponse>('PUT', '/api/admin/settings', {
+      token,
+      body: { version: before.version, settings: { ...before.settings, seller: DEMO_SELLER } },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.goLive).toEqual({ ready: true, missing: [] });
 

@@ -28,14 +28,23 @@ const reserve = (body: PlaceOrderInput, client = nextClientAddress(), key = rand
   callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': key }, client });
 const one = (productId: string, shipping: Partial<ShippingForm> = {}, quantity = 1) => reservationBody([{ productId, quantity }], shipping);
 const stockOf = async (id: string) =>
-  Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const holdOf = async (name: string) => {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_COUNTERS, Key: { name }, ConsistentRead: true }));
+  const { Item } = await documentClient().send(
+    new GetCommand({ TableName: twin().env.TABLE_COUNTERS, Key: { name }, ConsistentRead: true }),
+  );
   return { orders: Number(Item?.value ?? 0), units: Number(Item?.units ?? 0) };
 };
 const expireNow = (id: string) =>
   documentClient().send(
-    new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id },
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
   );
 const setStatus = async (id: string, status: string, extra: Record<string, unknown> = {}) =>
   call('PATCH', `/api/admin/orders/${id}`, { token: await adminToken(), body: { status, ...extra } });
@@ -60,14 +69,27 @@ describe('hold caps per client address', () => {
 
   it('a 12-unit reservation → 409 hold_limit (said as what to change), 10 units pass, then one more unit from that address does not', async () => {
     const [a, b] = [await createProduct({ stock: 20 }), await createProduct({ stock: 20 })];
-    const twelve = reservationBody([{ productId: a.id, quantity: 6 }, { productId: b.id, quantity: 6 }]);
+    const twelve = reservationBody([
+      { productId: a.id, quantity: 6 },
+      { productId: b.id, quantity: 6 },
+    ]);
     const refused = await reserve(twelve);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'hold_limit', message: expect.stringContaining('até 10 peças por pagar') });
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([20, 20]);
 
     const client = nextClientAddress();
-    expect((await reserve(reservationBody([{ productId: a.id, quantity: 5 }, { productId: b.id, quantity: 5 }]), client)).status).toBe(201);
+    expect(
+      (
+        await reserve(
+          reservationBody([
+            { productId: a.id, quantity: 5 },
+            { productId: b.id, quantity: 5 },
+          ]),
+          client,
+        )
+      ).status,
+    ).toBe(201);
     expectHoldLimit(await reserve(one(a.id), client));
     expect([await stockOf(a.id), await stockOf(b.id)]).toEqual([15, 15]);
   });
@@ -80,7 +102,12 @@ describe('hold caps per client address', () => {
       call('POST', '/api/orders', {
         base: twin().apiOriginUrl,
         // The origin hands out no challenge (it refuses what lacks the origin secret): solved at the front door.
-        headers: { 'x-origin-verify': twin().originSecret, 'x-viewer-ip': address, 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url) },
+        headers: {
+          'x-origin-verify': twin().originSecret,
+          'x-viewer-ip': address,
+          'idempotency-key': randomUUID(),
+          'x-altcha': await solvedChallenge(twin().url),
+        },
         body: one(piece.id),
       });
     expect((await viaEdge(`${network}::a`)).status).toBe(201);
@@ -100,7 +127,9 @@ describe('hold caps per client address', () => {
     expect(held).toBeLessThanOrEqual(10);
     expect(100 - (await stockOf(piece.id))).toBe(held);
     // The rest: the cap or the per-client request limit, nothing else.
-    expect(answers.filter((a) => a.status !== 201).every((a) => (a.status === 409 && a.body.error.code === 'hold_limit') || a.status === 429)).toBe(true);
+    expect(
+      answers.filter((a) => a.status !== 201).every((a) => (a.status === 409 && a.body.error.code === 'hold_limit') || a.status === 429),
+    ).toBe(true);
     expect(await holdOf(holdCounterName('address', client))).toEqual({ orders: placed.length, units: held });
   });
 });
@@ -109,7 +138,13 @@ describe('hold caps per e-mail and per phone', () => {
   it('one Gmail inbox from 5 addresses (dots, +tags, Googlemail, capitals) → 2 succeed, the rest the same 409', async () => {
     const piece = await createProduct({ stock: 20 });
     const name = `ana${unique().replace(/\d/g, 'x')}`;
-    const spellings = [`${name}@gmail.com`, `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`, `${name}+loja@googlemail.com`, `${name.slice(0, 3).toUpperCase()}.${name.slice(3)}@Gmail.com`, `${name[0]}.${name.slice(1)}+x@gmail.com`];
+    const spellings = [
+      `${name}@gmail.com`,
+      `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`,
+      `${name}+loja@googlemail.com`,
+      `${name.slice(0, 3).toUpperCase()}.${name.slice(3)}@Gmail.com`,
+      `${name[0]}.${name.slice(1)}+x@gmail.com`,
+    ];
     const answers = [];
     for (const email of spellings) answers.push(await reserve(one(piece.id, { email })));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 409, 409, 409]);
@@ -135,7 +170,10 @@ describe('the refusal says what this customer can do with her own counted orders
     const her = { email: `maria.${unique()}@example.com`, phone: `91${String(Date.now()).slice(-7)}` };
     const mine = await reserve(one(piece.id, her), client);
     expect(mine.status).toBe(201);
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: mine.body.order.id }, body: { accessToken: mine.body.order.accessToken, proofKey: await uploadProof() } });
+    const proof = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: mine.body.order.id },
+      body: { accessToken: mine.body.order.accessToken, proofKey: await uploadProof() },
+    });
     expect(proof.body.order.status).toBe('Confirmar Pagamento');
     // Another customer on the same address fills its cap.
     expect((await reserve(one(piece.id), client)).status).toBe(201);
@@ -156,7 +194,10 @@ describe('the refusal says what this customer can do with her own counted orders
     expect((await reserve(one(piece.id, him, 1))).status).toBe(201);
     expect((await reserve(one(piece.id, him, 2))).status).toBe(201);
     const unpaid = await reserve(one(piece.id, him, 3));
-    expect(unpaid.body.error).toMatchObject({ code: 'hold_limit', message: `Já tens 2 reservas por pagar: conclui-as ou espera que expirem. ${CAPS}` });
+    expect(unpaid.body.error).toMatchObject({
+      code: 'hold_limit',
+      message: `Já tens 2 reservas por pagar: conclui-as ou espera que expirem. ${CAPS}`,
+    });
   });
 });
 
@@ -179,11 +220,18 @@ describe('holds are given back when the order leaves the held statuses', () => {
     // Cancelled by the owner.
     expect((await setStatus(second.body.order.id, 'Encerrada')).status).toBe(200);
     expect(await holdOf(address)).toEqual({ orders: 1, units: 1 });
-    const stored = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: second.body.order.id }, ConsistentRead: true }))).Item!;
+    const stored = (
+      await documentClient().send(
+        new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: second.body.order.id }, ConsistentRead: true }),
+      )
+    ).Item!;
     expect(stored.holdKeys).toBeUndefined();
 
     // A proof sent: still held (the owner has not confirmed it), and it says so.
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: third.body.order.id }, body: { accessToken: third.body.order.accessToken, proofKey: await uploadProof() } });
+    const proof = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: third.body.order.id },
+      body: { accessToken: third.body.order.accessToken, proofKey: await uploadProof() },
+    });
     expect(proof.body.order.status).toBe('Confirmar Pagamento');
     expect(await holdOf(address)).toEqual({ orders: 1, units: 1 });
     const fourth = await reserve(one(piece.id), client);
@@ -193,7 +241,9 @@ describe('holds are given back when the order leaves the held statuses', () => {
     // The owner confirms the payment: given back.
     expect((await setStatus(third.body.order.id, 'Enviar')).status).toBe(200);
     // Paid outside the site: given back too.
-    expect((await setStatus(fourth.body.order.id, 'Enviar', { note: 'Pagou por transferência, comprovativo por e-mail.' })).status).toBe(200);
+    expect((await setStatus(fourth.body.order.id, 'Enviar', { note: 'Pagou por transferência, comprovativo por e-mail.' })).status).toBe(
+      200,
+    );
     expect(await holdOf(address)).toEqual({ orders: 0, units: 0 });
     expect((await reserve(one(piece.id), client)).status).toBe(201);
   });
@@ -216,7 +266,15 @@ describe('holds are given back when the order leaves the held statuses', () => {
     const client = nextClientAddress();
     expect((await reserve(one(piece.id, {}, 2), client)).status).toBe(201);
     const name = holdCounterName('address', client);
-    await documentClient().send(new UpdateCommand({ TableName: twin().env.TABLE_COUNTERS, Key: { name }, UpdateExpression: 'SET #v = :v, units = :u', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':v': 7, ':u': 70 } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: twin().env.TABLE_COUNTERS,
+        Key: { name },
+        UpdateExpression: 'SET #v = :v, units = :u',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':v': 7, ':u': 70 },
+      }),
+    );
     expect(await recountHolds()).toBeGreaterThanOrEqual(1);
     expect(await holdOf(name)).toEqual({ orders: 1, units: 2 });
   });
@@ -234,6 +292,12 @@ describe('hold time per payment method', () => {
       expect(minutes).toBeLessThanOrEqual(DEFAULT_SETTINGS.holdMinutes[paymentMethod] + 1);
     }
     const methods = (await callRoute('GET /api/payment-methods', {})).body.methods;
-    expect(Object.fromEntries(methods.map((m) => [m.id, m.holdMinutes]))).toEqual({ mbway: 30, multibanco: 7 * 24 * 60, transferencia: 120, paypal: 120, revolut: 120 });
+    expect(Object.fromEntries(methods.map((m) => [m.id, m.holdMinutes]))).toEqual({
+      mbway: 30,
+      multibanco: 7 * 24 * 60,
+      transferencia: 120,
+      paypal: 120,
+      revolut: 120,
+    });
   });
 });

@@ -29,15 +29,33 @@ const reserveAtOnce = (productIds: readonly string[]) =>
     productIds.map((productId) =>
       callRoute(
         'POST /api/orders',
-        { body: reservationBody([{ productId, quantity: 1 }], { email: `quente.${randomUUID().slice(0, 10)}@example.com`, phone: `91${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}` }) },
+        {
+          body: reservationBody([{ productId, quantity: 1 }], {
+            email: `quente.${randomUUID().slice(0, 10)}@example.com`,
+            phone: `91${String(1_000_000 + Math.floor(Math.random() * 8_999_999))}`,
+          }),
+        },
         { headers: { 'idempotency-key': randomUUID() }, client: nextClientAddress() },
       ),
     ),
   );
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+const stockOf = async (id: string) =>
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const movementsOf = async (productId: string) =>
-  (await documentClient().send(new QueryCommand({ TableName: twin().env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }))).Items ?? [];
-const codes = (answers: readonly { status: number; body: { error?: { code: string } } }[]) => answers.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error?.code}`));
+  (
+    await documentClient().send(
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+const codes = (answers: readonly { status: number; body: { error?: { code: string } } }[]) =>
+  answers.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error?.code}`));
 
 describe('hot items', () => {
   it(`${AT_ONCE} reservations at once of ${AT_ONCE} different pieces: all placed (their shared counters are shards, not one item)`, async () => {
@@ -59,7 +77,9 @@ describe('hot items', () => {
     const piece = await createProduct({ stock: 5 });
     const answers = await reserveAtOnce(Array(AT_ONCE).fill(piece.id));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-    expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.error?.code}`)).toEqual(Array(AT_ONCE - 5).fill('409 out_of_stock'));
+    expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.body.error?.code}`)).toEqual(
+      Array(AT_ONCE - 5).fill('409 out_of_stock'),
+    );
     expect(await stockOf(piece.id)).toBe(0);
     expect((await movementsOf(piece.id)).filter((m) => m.reason === 'reservation')).toHaveLength(5);
   });
@@ -69,10 +89,16 @@ describe('hot items', () => {
     installTransactionConflicts();
     const before = transactionConflicts();
     const [name, units] = [`teste#${randomUUID()}`, `teste#${randomUUID()}`];
-    const results = await Promise.all(Array.from({ length: AT_ONCE }, () => writeTransactionRetrying([countItem(name, 1), countItem(units, 3)], randomUUID())));
+    const results = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => writeTransactionRetrying([countItem(name, 1), countItem(units, 3)], randomUUID())),
+    );
     expect(results.filter((result) => !result.written)).toEqual([]);
     expect(await getCounters([name, units])).toEqual({ [name]: AT_ONCE, [units]: 3 * AT_ONCE });
-    const shards = await Promise.all(shardKeys(name, COUNTER_SHARDS).map(async (key) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_COUNTERS, Key: { name: key } }))).Item));
+    const shards = await Promise.all(
+      shardKeys(name, COUNTER_SHARDS).map(
+        async (key) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_COUNTERS, Key: { name: key } }))).Item,
+      ),
+    );
     expect(shards.filter(Boolean).length).toBeGreaterThan(1);
     // The conflicts happened (all at once on 8 items) and were tried again.
     expect(transactionConflicts()).toBeGreaterThan(before);

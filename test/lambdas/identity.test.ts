@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adminActor, adminEmail } from '#lambdas/http/identity.ts';
 import type { ApiEvent } from '#lambdas/http/handler.ts';
 
-const withClaims = (claims: Record<string, unknown>) => ({ requestContext: { authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as ApiEvent;
+const withClaims = (claims: Record<string, unknown>) =>
+  ({ requestContext: { authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as ApiEvent;
 
 describe('the admin named by the JWT claims', () => {
   it('is the e-mail claim when the token has one, else the username, else the sub', () => {

@@ -22,7 +22,15 @@ let own: Twin;
 let token: string;
 
 beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min, invoicing: true });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    scheduledJobs: false,
+    ownerMailsPerHour: 1_000_000,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+    invoicing: true,
+  });
   useOwnTwin(twinInfo(own));
   token = await adminIdToken();
 }, 180_000);
@@ -31,8 +39,12 @@ afterAll(async () => {
   await own?.stop();
 });
 
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & { invoicing?: { reason?: string } };
-const documentsOf = (orderNumber: number) => own.invoicing.documents().filter((doc) => doc.reference.startsWith(`encomenda-${orderNumber}`) && doc.status !== 'deleted');
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & {
+    invoicing?: { reason?: string };
+  };
+const documentsOf = (orderNumber: number) =>
+  own.invoicing.documents().filter((doc) => doc.reference.startsWith(`encomenda-${orderNumber}`) && doc.status !== 'deleted');
 const adminOrder = async (id: string) => (await callRoute('GET /api/admin/orders/{id}', { params: { id } }, { token })).body.order;
 
 /** A product, an order of it with a proof (optionally a NIF), placed; the answer's order and access token. */
@@ -50,33 +62,46 @@ async function confirm(id: string) {
   expect(moved.status).toBe(200);
 }
 
-const issued = (id: string) => until(`order ${id}'s invoice`, () => adminOrder(id), (order) => order.invoice?.status === 'issued', 90_000);
+const issued = (id: string) =>
+  until(
+    `order ${id}'s invoice`,
+    () => adminOrder(id),
+    (order) => order.invoice?.status === 'issued',
+    90_000,
+  );
 
 describe('a paid order gets exactly one fatura-recibo', () => {
   // The first document of a new twin meets its functions cold, while the pages are still being rendered.
-  it('with the lines, the total to the cent and the NIF; its number and link on both order pages; the PDF downloads', { timeout: 120_000 }, async () => {
-    const order = await placed({ nif: '501964843', companyName: 'Joias Lda' });
-    await confirm(order.id);
-    const admin = await issued(order.id);
-    const docs = documentsOf(order.orderNumber);
-    expect(docs).toHaveLength(1);
-    const [doc] = docs;
-    expect(doc).toMatchObject({ type: 'InvoiceReceipt', status: 'final', client: { name: 'Joias Lda', fiscal_id: '501964843' } });
-    expect(Math.round(Number(doc!.total) * 100)).toBe(order.totalCents);
-    // Two pieces of 19,99 € less 15 % (16,99 € each): 39,98 € before discounts, so shipping is free (no line).
-    expect(doc!.items.map((item) => [item.quantity, item.discount])).toEqual([['2', '15.007504']]);
-    expect(admin.invoice).toMatchObject({ status: 'issued', number: expect.stringMatching(/^FR A\/\d+$/), url: expect.any(String) });
-    expect(admin.nif).toBe('501964843');
-    const customer = await customerOrderView(order.id, order.accessToken);
-    expect(customer.body.order.invoice).toEqual({ number: admin.invoice!.number, status: 'issued', url: admin.invoice!.url });
-    const pdf = await fetch(admin.invoice!.url!);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    // The provider mailed it to the customer (the settings' default "enviar a fatura ao cliente").
-    expect(doc!.emails).toEqual([(await stored(order.id)).email]);
-  });
+  it(
+    'with the lines, the total to the cent and the NIF; its number and link on both order pages; the PDF downloads',
+    { timeout: 120_000 },
+    async () => {
+      const order = await placed({ nif: '501964843', companyName: 'Joias Lda' });
+      await confirm(order.id);
+      const admin = await issued(order.id);
+      const docs = documentsOf(order.orderNumber);
+      expect(docs).toHaveLength(1);
+      const [doc] = docs;
+      expect(doc).toMatchObject({ type: 'InvoiceReceipt', status: 'final', client: { name: 'Joias Lda', fiscal_id: '501964843' } });
+      expect(Math.round(Number(doc!.total) * 100)).toBe(order.totalCents);
+      // Two pieces of 19,99 € less 15 % (16,99 € each): 39,98 € before discounts, so shipping is free (no line).
+      expect(doc!.items.map((item) => [item.quantity, item.discount])).toEqual([['2', '15.007504']]);
+      expect(admin.invoice).toMatchObject({ status: 'issued', number: expect.stringMatching(/^FR A\/\d+$/), url: expect.any(String) });
+      expect(admin.nif).toBe('501964843');
+      const customer = await customerOrderView(order.id, order.accessToken);
+      expect(customer.body.order.invoice).toEqual({ number: admin.invoice!.number, status: 'issued', url: admin.invoice!.url });
+      const pdf = await fetch(admin.invoice!.url!);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      // The provider mailed it to the customer (the settings' default "enviar a fatura ao cliente").
+      expect(doc!.emails).toEqual([(await stored(order.id)).email]);
+    },
+  );
 
   it('no NIF is "Consumidor final"; a wrong check digit is refused with the Portuguese message and nif_invalid', async () => {
-    const refused = await placeOrder({ ...(await orderBody([{ productId: (await createProduct({ stock: 5 })).id, quantity: 1 }])), nif: '123456788' });
+    const refused = await placeOrder({
+      ...(await orderBody([{ productId: (await createProduct({ stock: 5 })).id, quantity: 1 }])),
+      nif: '123456788',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'nif_invalid', fields: { nif: validationTexts.customerNif.invalid } });
     const order = await placed();
@@ -109,15 +134,31 @@ describe('refunds get credit notes', () => {
     const order = await placed();
     await confirm(order.id);
     await issued(order.id);
-    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } }, { token });
+    const closed = await callRoute(
+      'PATCH /api/admin/orders/{id}',
+      { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } },
+      { token },
+    );
     expect(closed.status).toBe(200);
-    const admin = await until('the credit note', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) > 0, 30_000);
+    const admin = await until(
+      'the credit note',
+      () => adminOrder(order.id),
+      (o) => (o.invoice?.creditNotes?.length ?? 0) > 0,
+      30_000,
+    );
     const [invoice, note] = documentsOf(order.orderNumber);
     expect(note).toMatchObject({ type: 'CreditNote', status: 'final', total: '10.00', owner_invoice_id: invoice!.id });
-    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note!.inverted_sequence_number}`, amountCents: 1000, url: note!.permalink }]);
+    expect(admin.invoice!.creditNotes).toEqual([
+      { number: `NC ${note!.inverted_sequence_number}`, amountCents: 1000, url: note!.permalink },
+    ]);
     // The customer's order page lists it too, with its PDF; another order's token gets neither the order nor its documents.
     const customer = await customerOrderView(order.id, order.accessToken);
-    expect(customer.body.order.invoice).toEqual({ number: admin.invoice!.number, status: 'issued', url: admin.invoice!.url, creditNotes: admin.invoice!.creditNotes });
+    expect(customer.body.order.invoice).toEqual({
+      number: admin.invoice!.number,
+      status: 'issued',
+      url: admin.invoice!.url,
+      creditNotes: admin.invoice!.creditNotes,
+    });
     expect((await fetch(note!.permalink)).headers.get('content-type')).toBe('application/pdf');
     const stranger = await placed();
     const peek = await customerOrderView(order.id, stranger.accessToken);
@@ -127,7 +168,10 @@ describe('refunds get credit notes', () => {
     // The accountant's export names the invoice and its credit note.
     const today = dayKey(new Date());
     const csv = await call<string>('GET', `/api/admin/orders/export?from=${today}&to=${today}&status=Encerrada`, { token });
-    const rows = csv.body.replace(/^\uFEFF/, '').split('\r\n').map((line) => line.split(';'));
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .map((line) => line.split(';'));
     const header = rows.find((cells) => cells.includes('NIF'))!;
     const row = rows.find((cells) => cells[0] === String(order.orderNumber))!;
     const at = header.indexOf('NIF');
@@ -138,9 +182,18 @@ describe('refunds get credit notes', () => {
     const order = await placed();
     await confirm(order.id);
     await issued(order.id);
-    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: order.totalCents, refundMethod: 'transferencia' } }, { token });
+    const closed = await callRoute(
+      'PATCH /api/admin/orders/{id}',
+      { params: { id: order.id }, body: { status: 'Encerrada', refundCents: order.totalCents, refundMethod: 'transferencia' } },
+      { token },
+    );
     expect(closed.status).toBe(200);
-    await until('the credit note', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) > 0, 30_000);
+    await until(
+      'the credit note',
+      () => adminOrder(order.id),
+      (o) => (o.invoice?.creditNotes?.length ?? 0) > 0,
+      30_000,
+    );
     const [invoice, note] = documentsOf(order.orderNumber);
     expect(note!.total).toBe(invoice!.total);
     expect(note!.items.map((item) => item.description)).toEqual(invoice!.items.map((item) => item.description));
@@ -155,33 +208,79 @@ describe('a full cancel after a partial refund credits the rest', () => {
    * it is written into the ledger as the close writes a manual one (`ledgerRecords`), and from there on
    * it is the real stream, consumer, adapter and stand-in, which refuses to credit more than is left.
    */
-  it('one more credit note of 24,80 € referencing the same invoice, however often the consumer runs; both on the customer\'s page', { timeout: 120_000 }, async () => {
-    const order = await placed({}, { priceCents: 1740, discountPercent: 0, stock: 50 });
-    expect(order.totalCents).toBe(3480);
-    await confirm(order.id);
-    await issued(order.id);
-    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } }, { token });
-    expect(closed.status).toBe(200);
-    await until('the partial credit note', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) === 1, 30_000);
-    const at = new Date().toISOString();
-    const rest = { id: `refund:manual:${at}`, kind: 'refund', method: 'transferencia', source: 'owner', state: 'refunded', amountCents: 2480, currency: 'EUR', at, settledAt: at, by: 'admin@example.com', reason: 'manual' };
-    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id: order.id }, UpdateExpression: 'SET ledgerRecords = list_append(ledgerRecords, :rest)', ExpressionAttributeValues: { ':rest': [rest] } }));
-    // The stream's record, five more deliveries at once and three retries.
-    await Promise.all(Array.from({ length: 5 }, () => handleOrderInvoice(order.id)));
-    for (let retry = 0; retry < 3; retry++) await handleOrderInvoice(order.id);
-    const admin = await until('the credit note of the rest', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) === 2, 30_000);
-    expect(admin.financialStatus).toBe('refunded');
-    const docs = documentsOf(order.orderNumber);
-    const invoice = docs.filter((doc) => doc.type === 'InvoiceReceipt');
-    const notes = docs.filter((doc) => doc.type === 'CreditNote');
-    expect(invoice).toHaveLength(1);
-    expect(notes.map((note) => [note.total, note.status, note.owner_invoice_id])).toEqual([['10.00', 'final', invoice[0]!.id], ['24.80', 'final', invoice[0]!.id]]);
-    expect(notes[1]!.items.map((item) => item.name)).toEqual(['Devolução']);
-    expect(admin.invoice!.creditNotes!.map((note) => note.amountCents)).toEqual([1000, 2480]);
-    expect((await adminOrder(order.id)).invoice!.reason).toBeUndefined();
-    const customer = (await customerOrderView(order.id, order.accessToken)).body.order;
-    expect(customer.invoice!.creditNotes).toEqual(notes.map((note) => ({ number: `NC ${note.inverted_sequence_number}`, amountCents: Math.round(Number(note.total) * 100), url: note.permalink })));
-  });
+  it(
+    "one more credit note of 24,80 € referencing the same invoice, however often the consumer runs; both on the customer's page",
+    { timeout: 120_000 },
+    async () => {
+      const order = await placed({}, { priceCents: 1740, discountPercent: 0, stock: 50 });
+      expect(order.totalCents).toBe(3480);
+      await confirm(order.id);
+      await issued(order.id);
+      const closed = await callRoute(
+        'PATCH /api/admin/orders/{id}',
+        { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } },
+        { token },
+      );
+      expect(closed.status).toBe(200);
+      await until(
+        'the partial credit note',
+        () => adminOrder(order.id),
+        (o) => (o.invoice?.creditNotes?.length ?? 0) === 1,
+        30_000,
+      );
+      const at = new Date().toISOString();
+      const rest = {
+        id: `refund:manual:${at}`,
+        kind: 'refund',
+        method: 'transferencia',
+        source: 'owner',
+        state: 'refunded',
+        amountCents: 2480,
+        currency: 'EUR',
+        at,
+        settledAt: at,
+        by: 'admin@example.com',
+        reason: 'manual',
+      };
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: own.env.TABLE_ORDERS,
+          Key: { id: order.id },
+          UpdateExpression: 'SET ledgerRecords = list_append(ledgerRecords, :rest)',
+          ExpressionAttributeValues: { ':rest': [rest] },
+        }),
+      );
+      // The stream's record, five more deliveries at once and three retries.
+      await Promise.all(Array.from({ length: 5 }, () => handleOrderInvoice(order.id)));
+      for (let retry = 0; retry < 3; retry++) await handleOrderInvoice(order.id);
+      const admin = await until(
+        'the credit note of the rest',
+        () => adminOrder(order.id),
+        (o) => (o.invoice?.creditNotes?.length ?? 0) === 2,
+        30_000,
+      );
+      expect(admin.financialStatus).toBe('refunded');
+      const docs = documentsOf(order.orderNumber);
+      const invoice = docs.filter((doc) => doc.type === 'InvoiceReceipt');
+      const notes = docs.filter((doc) => doc.type === 'CreditNote');
+      expect(invoice).toHaveLength(1);
+      expect(notes.map((note) => [note.total, note.status, note.owner_invoice_id])).toEqual([
+        ['10.00', 'final', invoice[0]!.id],
+        ['24.80', 'final', invoice[0]!.id],
+      ]);
+      expect(notes[1]!.items.map((item) => item.name)).toEqual(['Devolução']);
+      expect(admin.invoice!.creditNotes!.map((note) => note.amountCents)).toEqual([1000, 2480]);
+      expect((await adminOrder(order.id)).invoice!.reason).toBeUndefined();
+      const customer = (await customerOrderView(order.id, order.accessToken)).body.order;
+      expect(customer.invoice!.creditNotes).toEqual(
+        notes.map((note) => ({
+          number: `NC ${note.inverted_sequence_number}`,
+          amountCents: Math.round(Number(note.total) * 100),
+          url: note.permalink,
+        })),
+      );
+    },
+  );
 });
 
 describe('the provider down never holds the order', () => {
@@ -190,7 +289,12 @@ describe('the provider down never holds the order', () => {
     own.invoicing.setOutage(true);
     try {
       await confirm(order.id);
-      const pending = await until('the pending invoice', () => adminOrder(order.id), (o) => Boolean(o.invoice?.reason), 30_000);
+      const pending = await until(
+        'the pending invoice',
+        () => adminOrder(order.id),
+        (o) => Boolean(o.invoice?.reason),
+        30_000,
+      );
       expect(pending.invoice).toMatchObject({ status: 'pending', number: '' });
       expect(pending.invoice!.reason).toMatch(/não respondeu/);
       const shipped = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Enviado' } }, { token });
@@ -215,7 +319,11 @@ describe('invoicing off', () => {
   it('calls nothing and no order says a fatura exists', { timeout: 60_000 }, async () => {
     const settings = (await callRoute('GET /api/admin/settings', {}, { token })).body;
     // (This twin's notifications per hour are above the form's bound: the form's highest.)
-    const form = { ...settings.settings, ownerMailsPerHour: SETTINGS_LIMITS.ownerMailsPerHour.max, invoicing: { ...settings.settings.invoicing, enabled: false } };
+    const form = {
+      ...settings.settings,
+      ownerMailsPerHour: SETTINGS_LIMITS.ownerMailsPerHour.max,
+      invoicing: { ...settings.settings.invoicing, enabled: false },
+    };
     const off = await callRoute('PUT /api/admin/settings', { body: { version: settings.version, settings: form } }, { token });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     // The functions keep the settings they read a few seconds (`SETTINGS_CACHE_SECONDS`), as in the cloud.
@@ -234,10 +342,18 @@ describe('invoicing off', () => {
 
 describe('"Faturação": the account and API key', () => {
   it('a key the provider refuses keeps nothing; the right one is kept in its secret and never comes back', async () => {
-    const refused = await callRoute('PUT /api/admin/settings/invoicing-key', { body: { provider: 'invoicexpress', account: own.invoicing.account, apiKey: 'wrong_key_0123456789abcdef' } }, { token });
+    const refused = await callRoute(
+      'PUT /api/admin/settings/invoicing-key',
+      { body: { provider: 'invoicexpress', account: own.invoicing.account, apiKey: 'wrong_key_0123456789abcdef' } },
+      { token },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('invoicing_key_refused');
-    const saved = await callRoute('PUT /api/admin/settings/invoicing-key', { body: { provider: 'invoicexpress', account: own.invoicing.account, apiKey: own.invoicing.apiKey } }, { token });
+    const saved = await callRoute(
+      'PUT /api/admin/settings/invoicing-key',
+      { body: { provider: 'invoicexpress', account: own.invoicing.account, apiKey: own.invoicing.apiKey } },
+      { token },
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.key).toMatchObject({ account: own.invoicing.account, hint: own.invoicing.apiKey.slice(-4) });
     const settings = await callRoute('GET /api/admin/settings', {}, { token });

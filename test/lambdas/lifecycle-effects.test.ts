@@ -20,7 +20,13 @@ async function mailsOf(id: string): Promise<string[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
-      new ScanCommand({ TableName: twin().env.TABLE_OUTBOX, FilterExpression: 'contains(id, :order)', ExpressionAttributeValues: { ':order': `order#${id}#` }, ExclusiveStartKey: start, ConsistentRead: true }),
+      new ScanCommand({
+        TableName: twin().env.TABLE_OUTBOX,
+        FilterExpression: 'contains(id, :order)',
+        ExpressionAttributeValues: { ':order': `order#${id}#` },
+        ExclusiveStartKey: start,
+        ConsistentRead: true,
+      }),
     );
     // Owner notes are `owner#order#<id>` (no trailing #): matched apart.
     templates.push(...(page.Items ?? []).map((item) => String(item.mail?.template)));
@@ -29,7 +35,13 @@ async function mailsOf(id: string): Promise<string[]> {
   let ownerStart: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(
-      new ScanCommand({ TableName: twin().env.TABLE_OUTBOX, FilterExpression: 'begins_with(id, :owner)', ExpressionAttributeValues: { ':owner': `owner#order#${id}` }, ExclusiveStartKey: ownerStart, ConsistentRead: true }),
+      new ScanCommand({
+        TableName: twin().env.TABLE_OUTBOX,
+        FilterExpression: 'begins_with(id, :owner)',
+        ExpressionAttributeValues: { ':owner': `owner#order#${id}` },
+        ExclusiveStartKey: ownerStart,
+        ConsistentRead: true,
+      }),
     );
     templates.push(...(page.Items ?? []).map((item) => String(item.mail?.template)));
     ownerStart = page.LastEvaluatedKey;
@@ -55,17 +67,36 @@ async function reserve(): Promise<Reserved> {
 async function ask(order: Reserved, from: OrderStatus, to: OrderStatus, cause: MoveCause): Promise<void> {
   if (cause === 'customer' && to === 'Confirmar Pagamento') {
     const proofKey = await uploadProof();
-    const answer = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.token, proofKey } });
+    const answer = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: order.id },
+      body: { accessToken: order.token, proofKey },
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   } else if (cause === 'customer') {
-    const answer = await callRoute('POST /api/orders/{id}/cancel', { params: { id: order.id } }, { headers: { 'x-order-token': order.token } });
+    const answer = await callRoute(
+      'POST /api/orders/{id}/cancel',
+      { params: { id: order.id } },
+      { headers: { 'x-order-token': order.token } },
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   } else if (cause === 'expiry') {
     const { TABLE_ORDERS } = twin().env;
-    await documentClient().send(new UpdateCommand({ TableName: TABLE_ORDERS, Key: { id: order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: TABLE_ORDERS,
+        Key: { id: order.id },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
+    );
     await expireReservations(new Date());
   } else {
-    const body = from === 'Aguarda Pagamento' && to === 'Enviar' ? { status: to, note: 'pagou ao balcão' } : to === 'Encerrada' && !['Aguarda Pagamento', 'Confirmar Pagamento', 'Enviar'].includes(from) ? { status: to, restock: true } : { status: to };
+    const body =
+      from === 'Aguarda Pagamento' && to === 'Enviar'
+        ? { status: to, note: 'pagou ao balcão' }
+        : to === 'Encerrada' && !['Aguarda Pagamento', 'Confirmar Pagamento', 'Enviar'].includes(from)
+          ? { status: to, restock: true }
+          : { status: to };
     const answer = await patch(order.id, body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
@@ -93,10 +124,26 @@ describe('every move queues the mails of its row in MOVE_EFFECTS', () => {
   it('covers every transition of the lifecycle', { timeout: 180_000 }, async () => {
     const walked = new Set<string>();
     const paths: (readonly (readonly [OrderStatus, MoveCause])[])[] = [
-      [['Confirmar Pagamento', 'customer'], ['Enviar', 'owner'], ['Enviado', 'owner'], ['Concluido', 'owner'], ['Encerrada', 'owner']],
-      [['Enviar', 'owner'], ['Encerrada', 'owner']],
-      [['Confirmar Pagamento', 'customer'], ['Encerrada', 'owner']],
-      [['Enviar', 'owner'], ['Enviado', 'owner'], ['Encerrada', 'owner']],
+      [
+        ['Confirmar Pagamento', 'customer'],
+        ['Enviar', 'owner'],
+        ['Enviado', 'owner'],
+        ['Concluido', 'owner'],
+        ['Encerrada', 'owner'],
+      ],
+      [
+        ['Enviar', 'owner'],
+        ['Encerrada', 'owner'],
+      ],
+      [
+        ['Confirmar Pagamento', 'customer'],
+        ['Encerrada', 'owner'],
+      ],
+      [
+        ['Enviar', 'owner'],
+        ['Enviado', 'owner'],
+        ['Encerrada', 'owner'],
+      ],
       [['Encerrada', 'customer']],
       [['Encerrada', 'expiry']],
       [['Encerrada', 'owner']],

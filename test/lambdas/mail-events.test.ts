@@ -20,10 +20,13 @@ import { MAIL_CONFIGURATION_SET } from '#infra/twin/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 
-const adminOrder = async (id: string): Promise<Order> => (await call('GET', `/api/admin/orders/${id}`, { token: await adminToken() })).body.order as Order;
+const adminOrder = async (id: string): Promise<Order> =>
+  (await call('GET', `/api/admin/orders/${id}`, { token: await adminToken() })).body.order as Order;
 /** The mail-events function, as the rule's target runs it (its own row's grants), with `detail` as the SES event record. */
 const deliver = (detail: unknown) =>
-  asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(sesEventBridgeEvent(detail, { region: LOCAL_REGION })));
+  asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () =>
+    handler(sesEventBridgeEvent(detail, { region: LOCAL_REGION })),
+  );
 
 async function paidOrderTo(email: string): Promise<Order> {
   const piece = await createProduct({ stock: 3 });
@@ -40,7 +43,11 @@ const bounceOf = (order: Order, overrides: Partial<SesEvent> = {}): SesEvent => 
     destination: [order.email],
     tags: { 'ses:configuration-set': [MAIL_CONFIGURATION_SET], template: ['order-received'], order: [order.id] },
   },
-  bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: order.email, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }] },
+  bounce: {
+    bounceType: 'Permanent',
+    bounceSubType: 'General',
+    bouncedRecipients: [{ emailAddress: order.email, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+  },
   ...overrides,
 });
 
@@ -69,9 +76,18 @@ describe('a hard bounce or a complaint shows on its order', () => {
     const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
     const event = bounceOf(order);
     await Promise.all([deliver(event), deliver(event), deliver(event)]);
-    await deliver({ ...bounceOf(order), bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: order.email }] } });
-    await deliver({ ...bounceOf(order), mail: { messageId: 'm-owner', destination: ['loja@example.com'], tags: { template: ['owner-new-order'] } } });
-    await deliver({ ...bounceOf(order), mail: { messageId: 'm-gone', destination: [order.email], tags: { template: ['order-received'], order: ['100000'] } } });
+    await deliver({
+      ...bounceOf(order),
+      bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: order.email }] },
+    });
+    await deliver({
+      ...bounceOf(order),
+      mail: { messageId: 'm-owner', destination: ['loja@example.com'], tags: { template: ['owner-new-order'] } },
+    });
+    await deliver({
+      ...bounceOf(order),
+      mail: { messageId: 'm-gone', destination: [order.email], tags: { template: ['order-received'], order: ['100000'] } },
+    });
     await deliver({ eventType: 'Delivery', mail: event.mail });
     await deliver('not an SES event');
     await deliver(null);
@@ -94,10 +110,16 @@ describe('a hard bounce or a complaint shows on its order', () => {
 
   it("a hostile diagnostic or tag is kept as one line of text, and a tag that is not one of the order's mails is ignored", async () => {
     const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
-    await deliver(bounceOf(order, { mail: { messageId: `m-${randomUUID()}`, destination: [order.email], tags: { template: ['<script>'], order: [order.id] } } }));
+    await deliver(
+      bounceOf(order, {
+        mail: { messageId: `m-${randomUUID()}`, destination: [order.email], tags: { template: ['<script>'], order: [order.id] } },
+      }),
+    );
     expect((await adminOrder(order.id)).mailProblem).toBeUndefined();
     const hostile = `<a href="https://evil.example">x</a>\r\nBcc: y@evil.example\u202E${'z'.repeat(400)}`;
-    await deliver(bounceOf(order, { bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: order.email, diagnosticCode: hostile }] } }));
+    await deliver(
+      bounceOf(order, { bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: order.email, diagnosticCode: hostile }] } }),
+    );
     const detail = (await adminOrder(order.id)).mailProblem!.detail!;
     expect(detail).not.toMatch(/[\r\n\u202E]/);
     expect(detail.length).toBeLessThanOrEqual(300);
@@ -117,7 +139,12 @@ describe("the twin's default bus applies the cloud rule's pattern", () => {
     bus.put(sesEventBridgeEvent(bounce('JoiasInox-prod-mail'), { region: LOCAL_REGION }));
     // A send without the configuration set tag.
     const untagged = bounceOf(order);
-    bus.put(sesEventBridgeEvent({ ...untagged, mail: { ...untagged.mail, tags: { template: ['order-received'], order: [order.id] } } }, { region: LOCAL_REGION }));
+    bus.put(
+      sesEventBridgeEvent(
+        { ...untagged, mail: { ...untagged.mail, tags: { template: ['order-received'], order: [order.id] } } },
+        { region: LOCAL_REGION },
+      ),
+    );
     // SES event types the rule does not take, and an event that only looks like SES's.
     bus.put(sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION }, 'Email Delivered'));
     bus.put({ ...sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION }), source: 'joias.custom' });
@@ -125,7 +152,13 @@ describe("the twin's default bus applies the cloud rule's pattern", () => {
     expect((await adminOrder(order.id)).mailProblem).toBeUndefined();
 
     const through = sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION });
-    expect(through).toMatchObject({ version: '0', 'detail-type': SES_EVENT_DETAIL_TYPES.Bounce, source: 'aws.ses', region: LOCAL_REGION, resources: [] });
+    expect(through).toMatchObject({
+      version: '0',
+      'detail-type': SES_EVENT_DETAIL_TYPES.Bounce,
+      source: 'aws.ses',
+      region: LOCAL_REGION,
+      resources: [],
+    });
     bus.put(through);
     await bus.idle();
     const after = await adminOrder(order.id);

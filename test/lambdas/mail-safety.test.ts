@@ -43,7 +43,9 @@ async function openMail(html: string) {
     const seen = await page.evaluate(() => {
       const tags: Record<string, number> = {};
       for (const element of document.querySelectorAll('*')) tags[element.localName] = (tags[element.localName] ?? 0) + 1;
-      const withHandlers = [...document.querySelectorAll('*')].filter((element) => [...element.attributes].some((a) => a.name.startsWith('on'))).length;
+      const withHandlers = [...document.querySelectorAll('*')].filter((element) =>
+        [...element.attributes].some((a) => a.name.startsWith('on')),
+      ).length;
       return {
         text: document.body.innerText,
         links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')),
@@ -110,25 +112,44 @@ describe('order-received with hostile customer text, through POST /api/orders', 
 });
 
 describe('shipped with a hostile tracking code, through POST /api/admin/orders/{id}/emails', () => {
-  it('never reaches a mail: a CTT code must pass its S10 check, another carrier\'s is letters, digits and dashes', async () => {
+  it("never reaches a mail: a CTT code must pass its S10 check, another carrier's is letters, digits and dashes", async () => {
     const piece = await createProduct({ stock: 5 });
     const { body } = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { firstName: 'Rita' }));
     const order = body.order as { id: string; email: string; orderNumber: number };
-    for (const status of ['Enviar', 'Enviado']) expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
+    for (const status of ['Enviar', 'Enviado'])
+      expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
     const before = (await mailsTo(order.email)).length;
     const trackingCode = `${EVIL_LINK}\r\n{{number}}${RLO}`;
     expect(trackingCode.length).toBeLessThanOrEqual(64);
     for (const carrier of [undefined, 'ctt', 'outra']) {
-      const refused = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode, ...(carrier ? { carrier } : {}), requestKey: randomUUID() });
+      const refused = await admin('POST', `/api/admin/orders/${order.id}/emails`, {
+        kind: 'shipped',
+        trackingCode,
+        ...(carrier ? { carrier } : {}),
+        requestKey: randomUUID(),
+      });
       expect(refused.status, String(carrier)).toBe(400);
       expect(refused.body.error.fields.trackingCode).toBeTruthy();
-      const moved = await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Concluido', trackingCode, ...(carrier ? { carrier } : {}) });
+      const moved = await admin('PATCH', `/api/admin/orders/${order.id}`, {
+        status: 'Concluido',
+        trackingCode,
+        ...(carrier ? { carrier } : {}),
+      });
       expect(moved.status, String(carrier)).toBe(400);
     }
     expect(await mailsTo(order.email)).toHaveLength(before);
 
     // Another carrier's code goes out as text, with the shop's order link and no CTT link.
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: 'dhl-12345', carrier: 'outra', requestKey: randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await admin('POST', `/api/admin/orders/${order.id}/emails`, {
+          kind: 'shipped',
+          trackingCode: 'dhl-12345',
+          carrier: 'outra',
+          requestKey: randomUUID(),
+        })
+      ).status,
+    ).toBe(200);
     const mail = (await mailsTo(order.email)).at(-1)!;
     expect(mail.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi enviada`);
     expectNoHiddenCharacters(mail);
@@ -142,7 +163,10 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
 describe('back-in-stock with a hostile product name, through POST /api/admin/products/{id}/stock', () => {
   it('keeps the subject on one line and shows the name as text; the only link is the product page', async () => {
     const name = `${EVIL_IMG}\r\nBcc: vitima@example.com {{link}}${RLO}${ZWSP}`;
-    const [evilPiece, plainPiece] = await Promise.all([createProduct({ stock: 0, name }), createProduct({ stock: 0, name: 'Brincos Simples' })]);
+    const [evilPiece, plainPiece] = await Promise.all([
+      createProduct({ stock: 0, name }),
+      createProduct({ stock: 0, name: 'Brincos Simples' }),
+    ]);
     const [evilEmail, plainEmail] = [`alerta.${randomUUID().slice(0, 8)}@example.com`, `alerta.${randomUUID().slice(0, 8)}@example.com`];
     for (const [email, productId] of [
       [evilEmail, evilPiece.id],
@@ -151,7 +175,8 @@ describe('back-in-stock with a hostile product name, through POST /api/admin/pro
       expect((await call('POST', '/api/stock-alerts', { body: { email, productId } })).status).toBe(201);
       expect((await confirmAlert(email)).status).toBe(200);
     }
-    for (const { id } of [evilPiece, plainPiece]) expect((await admin('POST', `/api/admin/products/${id}/stock`, { delta: 3, reason: 'adjustment' })).status).toBe(200);
+    for (const { id } of [evilPiece, plainPiece])
+      expect((await admin('POST', `/api/admin/products/${id}/stock`, { delta: 3, reason: 'adjustment' })).status).toBe(200);
 
     const mail = await onlyMailTo(evilEmail, 'voltou a estar disponível');
     const plain = await onlyMailTo(plainEmail, 'voltou a estar disponível');
@@ -182,7 +207,14 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
     // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the provider.
-    expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/') && !href?.startsWith('https://appserver.ctt.pt/') && !href?.startsWith('https://conta.app.invoicexpress.com/'))).toEqual([]);
+    expect(
+      seen.links.filter(
+        (href) =>
+          !href?.startsWith('https://loja.example/') &&
+          !href?.startsWith('https://appserver.ctt.pt/') &&
+          !href?.startsWith('https://conta.app.invoicexpress.com/'),
+      ),
+    ).toEqual([]);
     expect(seen.tags).toEqual(reference.tags);
     if (id !== 'back-in-stock') {
       expect(seen.text).toContain(`${EVIL_LINK} {{number}}${EVIL_IMG}'"&{{{text}}}`);

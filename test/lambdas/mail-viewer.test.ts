@@ -33,7 +33,9 @@ describe("the twin's mail viewer", () => {
             Simple: {
               Subject: { Data: 'Assunto <b>de teste</b>' },
               Body: {
-                Html: { Data: `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); parent.document.title = 'pwned';</script>` },
+                Html: {
+                  Data: `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); parent.document.title = 'pwned';</script>`,
+                },
                 Text: { Data: '<b>texto simples</b>' },
               },
             },
@@ -48,7 +50,9 @@ describe("the twin's mail viewer", () => {
     expect(answer.headers.get('content-security-policy')).toBe(VIEWER_CSP);
     const source = await answer.text();
     expect(source).not.toMatch(/<script/i);
-    expect([...source.matchAll(/<iframe [^>]*>/g)].map(([tag]) => tag).every((tag) => tag.includes('sandbox=""') && tag.includes('srcdoc="'))).toBe(true);
+    expect(
+      [...source.matchAll(/<iframe [^>]*>/g)].map(([tag]) => tag).every((tag) => tag.includes('sandbox=""') && tag.includes('srcdoc="')),
+    ).toBe(true);
 
     const page = await browser.newPage();
     const dialogs: string[] = [];

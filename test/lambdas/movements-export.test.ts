@@ -26,9 +26,16 @@ const patch = async (id: string, body: object) => call<Answer>('PATCH', `/api/ad
 
 /** The CSV as Excel reads it (no quoted cells in these files' money rows), and its raw bytes. */
 async function exportCsv(query: string) {
-  const answer = await clientFetch(`${twin().url}/api/admin/orders/export?${query}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const answer = await clientFetch(`${twin().url}/api/admin/orders/export?${query}`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
   const bytes = Buffer.from(await answer.arrayBuffer());
-  const rows = bytes.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(';'));
+  const rows = bytes
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(';'));
   return { status: answer.status, disposition: answer.headers.get('content-disposition'), bytes, rows };
 }
 
@@ -52,7 +59,9 @@ describe('a manual partial refund, everywhere the same', () => {
     const closed = await patch(id, { status: 'Encerrada', refundCents: 1000, refundMethod: 'paypal' });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     expect(closed.body.order.financialStatus).toBe('partially_refunded');
-    expect(closed.body.order.ledger?.filter((entry) => entry.kind === 'refund')).toEqual([expect.objectContaining({ method: 'paypal', source: 'owner', state: 'refunded', amountCents: 1000, reason: 'manual' })]);
+    expect(closed.body.order.ledger?.filter((entry) => entry.kind === 'refund')).toEqual([
+      expect.objectContaining({ method: 'paypal', source: 'owner', state: 'refunded', amountCents: 1000, reason: 'manual' }),
+    ]);
 
     // The customer's order: the same refund, no names nor notes.
     const customer = await customerOrderView(id, accessToken);
@@ -78,13 +87,31 @@ describe('a manual partial refund, everywhere the same', () => {
     const header = orders.rows[0]!;
     const mine = orders.rows.find((row) => row[0] === String(orderNumber))!;
     const cell = (row: string[], name: string) => row[header.indexOf(name)];
-    expect([cell(mine, 'Pagamento'), cell(mine, 'Estado do pagamento'), cell(mine, 'Recebido'), cell(mine, 'Devolvido')]).toEqual(['Transferência Bancária', 'Parcialmente devolvido', csvMoney(totalCents), '10,00']);
+    expect([cell(mine, 'Pagamento'), cell(mine, 'Estado do pagamento'), cell(mine, 'Recebido'), cell(mine, 'Devolvido')]).toEqual([
+      'Transferência Bancária',
+      'Parcialmente devolvido',
+      csvMoney(totalCents),
+      '10,00',
+    ]);
 
     // Movimentos: one row per movement, then totals per method that match the orders CSV.
     const movements = await exportCsv(`${query}&kind=movements`);
     expect(movements.disposition).toBe(`attachment; filename="movimentos-${today}-a-${today}-enviar-enviado-concluido-encerrada.csv"`);
     const [columns, ...rest] = movements.rows;
-    expect(columns).toEqual(['Data', 'Nº encomenda', 'Estado da encomenda', 'Movimento', 'Método', 'Origem', 'Entrada', 'Saída', 'Moeda', 'Pagamento no Stripe', 'Reembolso no Stripe', 'Código de desconto']);
+    expect(columns).toEqual([
+      'Data',
+      'Nº encomenda',
+      'Estado da encomenda',
+      'Movimento',
+      'Método',
+      'Origem',
+      'Entrada',
+      'Saída',
+      'Moeda',
+      'Pagamento no Stripe',
+      'Reembolso no Stripe',
+      'Código de desconto',
+    ]);
     const ofMine = rest.filter((row) => row[1] === String(orderNumber)).map((row) => row.slice(3, 9));
     expect(ofMine).toEqual([
       ['Pagamento', 'Transferência Bancária', 'Comprovativo verificado', csvMoney(totalCents), '', 'EUR'],
@@ -94,9 +121,12 @@ describe('a manual partial refund, everywhere the same', () => {
     // (Other test files add orders to the same days meanwhile: the files are compared order by order.)
     const moves = rest.filter((row) => row[3] !== 'Total');
     const sums = new Map<string, [number, number]>();
-    for (const row of moves) sums.set(row[4]!, [(sums.get(row[4]!)?.[0] ?? 0) + cents(row[6]!), (sums.get(row[4]!)?.[1] ?? 0) + cents(row[7]!)]);
+    for (const row of moves)
+      sums.set(row[4]!, [(sums.get(row[4]!)?.[0] ?? 0) + cents(row[6]!), (sums.get(row[4]!)?.[1] ?? 0) + cents(row[7]!)]);
     const totals = rest.filter((row) => row[3] === 'Total');
-    expect(new Map(totals.filter((row) => row[4] !== 'Todos os métodos').map((row) => [row[4], [cents(row[6]!), cents(row[7]!)]]))).toEqual(sums);
+    expect(new Map(totals.filter((row) => row[4] !== 'Todos os métodos').map((row) => [row[4], [cents(row[6]!), cents(row[7]!)]]))).toEqual(
+      sums,
+    );
     const all = totals.find((row) => row[4] === 'Todos os métodos')!;
     expect([cents(all[6]!), cents(all[7]!)]).toEqual([...sums.values()].reduce(([a, b], [c, d]) => [a + c, b + d], [0, 0]));
     // Every order of the orders CSV: its "Recebido" and "Devolvido" are its movements' in and refunds, by the method named.
@@ -105,8 +135,14 @@ describe('a manual partial refund, everywhere the same', () => {
       const its = moves.filter((move) => move[1] === row[0]);
       if (its.some((move) => move[2] !== cell(row, 'Estado'))) continue;
       expect(its.length > 0, row[0]).toBe(cents(cell(row, 'Recebido')!) > 0);
-      expect(its.filter((move) => move[3] === 'Pagamento').reduce((sum, move) => sum + cents(move[6]!), 0), row[0]).toBe(cents(cell(row, 'Recebido')!));
-      expect(its.filter((move) => move[3] === 'Devolução').reduce((sum, move) => sum + cents(move[7]!), 0), row[0]).toBe(cents(cell(row, 'Devolvido')!));
+      expect(
+        its.filter((move) => move[3] === 'Pagamento').reduce((sum, move) => sum + cents(move[6]!), 0),
+        row[0],
+      ).toBe(cents(cell(row, 'Recebido')!));
+      expect(
+        its.filter((move) => move[3] === 'Devolução').reduce((sum, move) => sum + cents(move[7]!), 0),
+        row[0],
+      ).toBe(cents(cell(row, 'Devolvido')!));
       for (const move of its.filter((m) => m[3] === 'Pagamento')) expect(move[4], row[0]).toBe(cell(row, 'Pagamento'));
     }
   });

@@ -26,11 +26,17 @@ beforeAll(async () => {
 afterAll(() => restoreTables?.());
 
 const place = (items: { productId: string; quantity: number }[]) =>
-  invoke<PlaceOrderResponse & { error: { code: string; message: string; fields?: Record<string, string> } }>(createOrder, 'POST', '/api/orders', {
-    body: reservationBody(items),
-    headers: { 'idempotency-key': randomUUID() },
-  });
-const stockOf = async (id: string) => (await invoke(getProduct, 'GET', `/api/products/${id}`, { params: { id } })).body.product.stock as number;
+  invoke<PlaceOrderResponse & { error: { code: string; message: string; fields?: Record<string, string> } }>(
+    createOrder,
+    'POST',
+    '/api/orders',
+    {
+      body: reservationBody(items),
+      headers: { 'idempotency-key': randomUUID() },
+    },
+  );
+const stockOf = async (id: string) =>
+  (await invoke(getProduct, 'GET', `/api/products/${id}`, { params: { id } })).body.product.stock as number;
 
 describe.sequential('order caps of the settings', () => {
   it('are the hard maxima by default, and /api/shop-info states them', async () => {
@@ -44,7 +50,10 @@ describe.sequential('order caps of the settings', () => {
     expect((await invoke(shopInfo, 'GET', '/api/shop-info')).body.orderCaps).toEqual({ lineQuantity: 3, lines: 2 });
     const [a, b, c] = await Promise.all([createProduct({ stock: 20 }), createProduct({ stock: 20 }), createProduct({ stock: 20 })]);
 
-    const tooMany = await place([{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 4 }]);
+    const tooMany = await place([
+      { productId: a.id, quantity: 1 },
+      { productId: b.id, quantity: 4 },
+    ]);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.code).toBe('order_caps');
     expect(tooMany.body.error.message).toBe(checkoutTexts.lineQuantityCap(3));
@@ -56,7 +65,10 @@ describe.sequential('order caps of the settings', () => {
     expect(tooManyLines.body.error.message).toBe('Cada encomenda pode ter no máximo 2 peças diferentes. Retira algumas do carrinho.');
     expect(await Promise.all([a, b, c].map((p) => stockOf(p.id)))).toEqual([20, 20, 20]);
 
-    const within = await place([{ productId: a.id, quantity: 3 }, { productId: b.id, quantity: 1 }]);
+    const within = await place([
+      { productId: a.id, quantity: 3 },
+      { productId: b.id, quantity: 1 },
+    ]);
     expect(within.status, JSON.stringify(within.body)).toBe(201);
     expect(await Promise.all([a, b].map((p) => stockOf(p.id)))).toEqual([17, 19]);
   });
@@ -64,7 +76,12 @@ describe.sequential('order caps of the settings', () => {
   it('cannot be set above the hard maxima or below one, in Portuguese', () => {
     const valid = { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, paypal: 'loja@example.com' } };
     expect(shopSettingsSchema.safeParse(valid).success).toBe(true);
-    for (const orderCaps of [{ lineQuantity: 0, lines: 5 }, { lineQuantity: MAX_LINE_QUANTITY + 1, lines: 5 }, { lineQuantity: 5, lines: MAX_CART_LINES + 1 }, { lineQuantity: 2.5, lines: 5 }]) {
+    for (const orderCaps of [
+      { lineQuantity: 0, lines: 5 },
+      { lineQuantity: MAX_LINE_QUANTITY + 1, lines: 5 },
+      { lineQuantity: 5, lines: MAX_CART_LINES + 1 },
+      { lineQuantity: 2.5, lines: 5 },
+    ]) {
       const parsed = shopSettingsSchema.safeParse({ ...valid, orderCaps });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.path[0]).toBe('orderCaps');

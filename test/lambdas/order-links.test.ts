@@ -9,7 +9,17 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
-import { createProduct, customerOrderView, laterMailsTo, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
+import {
+  createProduct,
+  customerOrderView,
+  laterMailsTo,
+  linkToken,
+  mailsTo,
+  placeOrder,
+  reservationBody,
+  uploadProof,
+  type SentMail,
+} from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { outboxDrained } from '../support/outbox.ts';
 import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
@@ -18,7 +28,10 @@ const linkOf = (id: string, token: string) => `${twin().url}/encomenda/${id}#t=$
 /** The "A minha encomenda" link of a mail's text part. */
 const textLink = (mail: SentMail) => /Acompanha a tua encomenda em: (\S+)/.exec(mail.body.text ?? '')?.[1];
 /** The same link as the HTML part's button has it (an attribute: `=` and `&` written as entities). */
-const htmlLinks = (mail: SentMail) => [...(mail.body.html ?? '').matchAll(/href="([^"]*\/encomenda\/[^"]*)"/g)].map((m) => m[1]!.replaceAll('&#61;', '=').replaceAll('&amp;', '&'));
+const htmlLinks = (mail: SentMail) =>
+  [...(mail.body.html ?? '').matchAll(/href="([^"]*\/encomenda\/[^"]*)"/g)].map((m) =>
+    m[1]!.replaceAll('&#61;', '=').replaceAll('&amp;', '&'),
+  );
 const lookup = (body: unknown, client = nextClientAddress()) => call('POST', '/api/orders/lookup', { body, client });
 
 async function paidReservation(shipping: Parameters<typeof reservationBody>[1] = {}) {
@@ -26,7 +39,10 @@ async function paidReservation(shipping: Parameters<typeof reservationBody>[1] =
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], shipping));
   expect(placed.status).toBe(201);
   const order = placed.body.order;
-  const paid = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } });
+  const paid = await callRoute('POST /api/orders/{id}/proof', {
+    params: { id: order.id },
+    body: { accessToken: order.accessToken, proofKey: await uploadProof() },
+  });
   expect(paid.status).toBe(200);
   return order;
 }
@@ -37,7 +53,9 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     const link = linkOf(order.id, order.accessToken);
     const token = await adminToken();
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
-    expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviado', trackingCode: 'RR123456785PT' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviado', trackingCode: 'RR123456785PT' } })).status,
+    ).toBe(200);
 
     const mails = await laterMailsTo(order.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -60,7 +78,9 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     const view = await customerOrderView(order.id, linkToken(opened.href)!);
     expect(view.status).toBe(200);
     expect(view.body.order).toMatchObject({ id: order.id, status: 'Enviado', trackingCode: 'RR123456785PT' });
-    const stored = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id }, ConsistentRead: true }))).Item!;
+    const stored = (
+      await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id }, ConsistentRead: true }))
+    ).Item!;
     expect(JSON.stringify(stored)).not.toContain(order.accessToken);
     // Nor does the outbox: the link is added when the mail is sent.
     await outboxDrained(order.email);
@@ -76,7 +96,9 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     const piece = await createProduct({ stock: 2 });
     const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const order = placed.body.order;
-    expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token: await adminToken(), body: { status: 'Encerrada' } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/api/admin/orders/${order.id}`, { token: await adminToken(), body: { status: 'Encerrada' } })).status,
+    ).toBe(200);
     const [cancelled] = await laterMailsTo(order.email);
     expect(cancelled?.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi cancelada`);
     expect(textLink(cancelled!)).toBe(linkOf(order.id, order.accessToken));
@@ -89,7 +111,10 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
     // Only the link's mails are counted: the order's own mails (reserved, received) may still be on their way.
     const linkSubject = `A ligação para a tua encomenda nº ${order.orderNumber}`;
     const linkMails = async () => (await mailsTo(order.email)).filter((mail) => mail.subject === linkSubject);
-    const answer = await lookup({ orderNumber: `nº ${String(order.orderNumber).slice(0, 3)} ${String(order.orderNumber).slice(3)}`, email: order.email.toUpperCase() });
+    const answer = await lookup({
+      orderNumber: `nº ${String(order.orderNumber).slice(0, 3)} ${String(order.orderNumber).slice(3)}`,
+      email: order.email.toUpperCase(),
+    });
     expect(answer.status).toBe(202);
     expect(answer.body).toEqual({ message: myOrderTexts.lookupSent });
     const mails = await linkMails();
@@ -109,14 +134,19 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
     const order = await paidReservation();
     const intruder = `intruso.${Date.now()}@example.com`;
     const wrongEmail = await lookup({ orderNumber: String(order.orderNumber), email: intruder });
-    const unknown = await lookup({ orderNumber: order.orderNumber === 999_999 ? '100000' : String(order.orderNumber + 1), email: order.email });
+    const unknown = await lookup({
+      orderNumber: order.orderNumber === 999_999 ? '100000' : String(order.orderNumber + 1),
+      email: order.email,
+    });
     for (const answer of [wrongEmail, unknown]) {
       expect(answer.status).toBe(202);
       expect(answer.body).toEqual({ message: myOrderTexts.lookupSent });
     }
     await outboxDrained();
     expect(await mailsTo(intruder)).toEqual([]);
-    expect((await mailsTo(order.email)).map((mail) => mail.subject)).not.toContain(`A ligação para a tua encomenda nº ${order.orderNumber}`);
+    expect((await mailsTo(order.email)).map((mail) => mail.subject)).not.toContain(
+      `A ligação para a tua encomenda nº ${order.orderNumber}`,
+    );
   });
 
   it('refuses hostile or malformed input in Portuguese, writing nothing', async () => {
@@ -138,7 +168,8 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
   it('one client trying numbers is stopped after 10 tries in 10 minutes (429 with Retry-After)', async () => {
     const client = nextClientAddress();
     const answers = [];
-    for (let i = 0; i < 12; i++) answers.push(await lookup({ orderNumber: String(100_000 + i), email: `tentativa${i}@example.com` }, client));
+    for (let i = 0; i < 12; i++)
+      answers.push(await lookup({ orderNumber: String(100_000 + i), email: `tentativa${i}@example.com` }, client));
     expect(answers.slice(0, 10).every((answer) => answer.status === 202)).toBe(true);
     expect(answers.slice(10).map((answer) => answer.status)).toEqual([429, 429]);
     expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);

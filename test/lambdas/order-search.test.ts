@@ -17,7 +17,8 @@ import { ordersPage } from '#lambdas/services/admin-orders.ts';
 import { createProduct, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 
-const search = async (q: string, extra = '') => call('GET', `/api/admin/orders?q=${encodeURIComponent(q)}${extra}`, { token: await adminToken() });
+const search = async (q: string, extra = '') =>
+  call('GET', `/api/admin/orders?q=${encodeURIComponent(q)}${extra}`, { token: await adminToken() });
 const numbers = (body: { orders: OrderSummary[] }) => body.orders.map((order) => order.orderNumber);
 
 /** 2 000 stored orders of other customers (written directly, with their search terms, as the reservation writes them). */
@@ -49,7 +50,13 @@ async function crowd(count: number, base: number): Promise<void> {
   }));
   for (let i = 0; i < orders.length; i += 25) {
     await documentClient().send(
-      new BatchWriteCommand({ RequestItems: { [twin().env.TABLE_ORDERS!]: orders.slice(i, i + 25).map((order) => ({ PutRequest: { Item: { ...order, listing: ORDER_LISTING, accessTokenHash: '0'.repeat(64) } } })) } }),
+      new BatchWriteCommand({
+        RequestItems: {
+          [twin().env.TABLE_ORDERS!]: orders
+            .slice(i, i + 25)
+            .map((order) => ({ PutRequest: { Item: { ...order, listing: ORDER_LISTING, accessTokenHash: '0'.repeat(64) } } })),
+        },
+      }),
     );
   }
   await putOrderSearchTerms(orders);
@@ -63,14 +70,29 @@ beforeAll(async () => {
   // another file placed meanwhile (which would then be listed under two search refs).
   await crowd(2000, ORDER_NUMBER_MAX + 1 + Math.floor(Math.random() * 500) * 2000);
   const piece = await createProduct({ stock: 5 });
-  const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { firstName: 'Maria da Conceição', lastName: `Zulmira${tag}`, email: `m.zulmira${tag}@exemplo.pt`, phone: `(+351) 936-${tag}-888` }));
+  const placed = await placeOrder(
+    reservationBody([{ productId: piece.id, quantity: 1 }], {
+      firstName: 'Maria da Conceição',
+      lastName: `Zulmira${tag}`,
+      email: `m.zulmira${tag}@exemplo.pt`,
+      phone: `(+351) 936-${tag}-888`,
+    }),
+  );
   expect(placed.status).toBe(201);
   target = placed.body.order;
 }, 120_000);
 
 describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', () => {
   it('finds the order by part of the name (accents or not), of the e-mail, of the phone, and by its number', async () => {
-    for (const q of [`zulmira${tag}`, `Conceição zulm`, `conceicao ZULMIRA${tag}`, `m.zulmira${tag}@exe`, `936 ${tag} 888`, `936${tag}`, String(target.orderNumber)]) {
+    for (const q of [
+      `zulmira${tag}`,
+      `Conceição zulm`,
+      `conceicao ZULMIRA${tag}`,
+      `m.zulmira${tag}@exe`,
+      `936 ${tag} 888`,
+      `936${tag}`,
+      String(target.orderNumber),
+    ]) {
       const answer = await search(q);
       expect(answer.status, q).toBe(200);
       expect(numbers(answer.body), q).toContain(target.orderNumber);
@@ -91,7 +113,9 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const answer = await call('GET', `/api/admin/orders?q=costa&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: await adminToken() });
+      const answer = await call('GET', `/api/admin/orders?q=costa&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        token: await adminToken(),
+      });
       expect(answer.status).toBe(200);
       seen.push(...numbers(answer.body));
       cursor = answer.body.nextCursor;
@@ -132,7 +156,9 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
     expect(hostile.body.orders).toEqual([]);
     // A cursor of one search is refused by another.
     const first = await call('GET', '/api/admin/orders?q=costa&limit=1', { token: await adminToken() });
-    const other = await call('GET', `/api/admin/orders?q=silva&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: await adminToken() });
+    const other = await call('GET', `/api/admin/orders?q=silva&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, {
+      token: await adminToken(),
+    });
     expect(other.status).toBe(400);
   });
 });
@@ -141,16 +167,28 @@ describe('GET /api/admin/customers/{ref}: one customer, by the e-mail of one of 
   it('shows every order and contact message of the address (any case), newest first, with totals; another customer sees none of it', async () => {
     const email = `Cliente.${randomUUID().slice(0, 8)}@Exemplo.pt`;
     const piece = await createProduct({ stock: 10, priceCents: 2000 });
-    const first = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { email, firstName: 'Rosa', lastName: 'Mota', phone: '913 000 111' }));
-    const second = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }], { email: email.toLowerCase(), firstName: 'Rosa', lastName: 'Mota Silva' }));
+    const first = await placeOrder(
+      reservationBody([{ productId: piece.id, quantity: 1 }], { email, firstName: 'Rosa', lastName: 'Mota', phone: '913 000 111' }),
+    );
+    const second = await placeOrder(
+      reservationBody([{ productId: piece.id, quantity: 2 }], { email: email.toLowerCase(), firstName: 'Rosa', lastName: 'Mota Silva' }),
+    );
     const other = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     expect([first.status, second.status, other.status]).toEqual([201, 201, 201]);
     const token = await adminToken();
     // The second is paid and confirmed: it counts in the paid total.
     const proof = await uploadProof();
-    expect((await call('POST', `/api/orders/${second.body.order.id}/proof`, { body: { accessToken: second.body.order.accessToken, proofKey: proof } })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/orders/${second.body.order.id}/proof`, {
+          body: { accessToken: second.body.order.accessToken, proofKey: proof },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call('PATCH', `/api/admin/orders/${second.body.order.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
-    const message = await call('POST', '/api/contact-messages', { body: { name: 'Rosa Mota', email: email.toUpperCase(), phone: '913000111', subject: 'Tamanho do anel', message: 'Olá!' } });
+    const message = await call('POST', '/api/contact-messages', {
+      body: { name: 'Rosa Mota', email: email.toUpperCase(), phone: '913000111', subject: 'Tamanho do anel', message: 'Olá!' },
+    });
     expect(message.status).toBe(201);
 
     const view = await call('GET', `/api/admin/customers/${orderCustomerRef(first.body.order.id)}`, { token });
@@ -161,7 +199,9 @@ describe('GET /api/admin/customers/{ref}: one customer, by the e-mail of one of 
     expect(byMessage.body.customer).toEqual(customer);
     expect(customer.email).toBe(email.toLowerCase());
     expect(customer.orders.map((o: OrderSummary) => o.orderNumber)).toEqual([second.body.order.orderNumber, first.body.order.orderNumber]);
-    expect(customer.messages.map((m: { id: string; subject: string }) => [m.id, m.subject])).toEqual([[message.body.id, 'Tamanho do anel']]);
+    expect(customer.messages.map((m: { id: string; subject: string }) => [m.id, m.subject])).toEqual([
+      [message.body.id, 'Tamanho do anel'],
+    ]);
     expect(customer.totals).toEqual({ orders: 2, paidOrders: 1, paidCents: second.body.order.totalCents });
     expect(customer.name).toBe('Rosa Mota');
     // Opening the view does not mark the message read.

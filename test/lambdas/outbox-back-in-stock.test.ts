@@ -66,7 +66,8 @@ describe(`${REQUESTS} back-in-stock requests, then a restock`, () => {
     const queue = [...emails];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (let email = queue.shift(); email; email = queue.shift()) await seedConfirmedStockAlert({ email, productId: product.id, productName: product.name });
+        for (let email = queue.shift(); email; email = queue.shift())
+          await seedConfirmedStockAlert({ email, productId: product.id, productName: product.name });
       }),
     );
     expect((await alertStatuses(product.id)).filter((status) => status === 'pending')).toHaveLength(REQUESTS);

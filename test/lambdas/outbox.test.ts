@@ -62,7 +62,9 @@ describe('SES down while 50 orders come in', () => {
       const placed: { id: string; orderNumber: number; email: string }[] = [];
       for (let start = 0; start < 50; start += 10) {
         const batch = await Promise.all(
-          Array.from({ length: 10 }, async (_, i) => placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { email: `cliente${start + i}${domain}` }))),
+          Array.from({ length: 10 }, async (_, i) =>
+            placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { email: `cliente${start + i}${domain}` })),
+          ),
         );
         for (const answer of batch) {
           expect(answer.status).toBe(201);
@@ -77,7 +79,9 @@ describe('SES down while 50 orders come in', () => {
         () => Promise.all(ids.map((id) => outboxItem(`order#${id}#order-received#paid`))),
         (items) => items.every((item) => (item?.failures ?? 0) >= 1 && item?.status === 'pending'),
       );
-      expect(deferred.every((item) => item!.retryAt > new Date().toISOString() && /ServiceUnavailable|503|Unavailable/.test(item!.lastError))).toBe(true);
+      expect(
+        deferred.every((item) => item!.retryAt > new Date().toISOString() && /ServiceUnavailable|503|Unavailable/.test(item!.lastError)),
+      ).toBe(true);
       expect((await storedMails()).filter((mail) => mail.destination.to.some((to) => to.endsWith(domain)))).toEqual([]);
       // The owner's notes are not behind the outage: they went out already.
       await outboxDrained(twin().env.MAIL_FROM);
@@ -87,7 +91,11 @@ describe('SES down while 50 orders come in', () => {
 
     // SES is back. The redrive job runs after the backoff (here with its clock three minutes ahead).
     await redriveDueMail(new Date(Date.now() + 3 * 60_000));
-    await until('the outbox to send them', async () => (await waitingOutboxItems()).filter((item) => item.to?.endsWith(domain)).length, (left) => left === 0);
+    await until(
+      'the outbox to send them',
+      async () => (await waitingOutboxItems()).filter((item) => item.to?.endsWith(domain)).length,
+      (left) => left === 0,
+    );
 
     const mails = (await storedMails()).filter((mail) => mail.destination.to.some((to) => to.endsWith(domain)));
     expect(mails).toHaveLength(50);
@@ -96,7 +104,9 @@ describe('SES down while 50 orders come in', () => {
     for (const order of orders) {
       expect(order.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['order-received:sent']);
       // The owner got one note per order.
-      const owner = (await storedMails()).filter((mail) => mail.destination.to.includes(twin().env.MAIL_FROM!) && mail.subject.includes(String(order.orderNumber)));
+      const owner = (await storedMails()).filter(
+        (mail) => mail.destination.to.includes(twin().env.MAIL_FROM!) && mail.subject.includes(String(order.orderNumber)),
+      );
       expect(owner).toHaveLength(1);
     }
   }, 300_000);
@@ -118,31 +128,59 @@ describe('an e-mail SES refuses for good', () => {
     }
     const token = await adminToken();
     const detail = await callRoute('GET /api/admin/orders/{id}', { params: { id: orderId! } }, { token });
-    expect(detail.body.order.emails).toEqual([expect.objectContaining({ kind: 'order-received', status: 'failed', error: expect.stringContaining('MessageRejected') })]);
-    expect(detail.body.order.timeline.at(-1)).toMatchObject({ kind: 'email', email: 'order-received', outcome: 'failed', by: 'loja', text: expect.stringContaining('MessageRejected') });
+    expect(detail.body.order.emails).toEqual([
+      expect.objectContaining({ kind: 'order-received', status: 'failed', error: expect.stringContaining('MessageRejected') }),
+    ]);
+    expect(detail.body.order.timeline.at(-1)).toMatchObject({
+      kind: 'email',
+      email: 'order-received',
+      outcome: 'failed',
+      by: 'loja',
+      text: expect.stringContaining('MessageRejected'),
+    });
     expect(await mailsTo(email)).toEqual([]);
 
     // The owner sends it again: three quick repeats of one click (one key) and a second click.
     const click = randomUUID();
-    const resend = () => callRoute('POST /api/admin/orders/{id}/emails', { params: { id: orderId }, body: { kind: 'order-received', requestKey: click } }, { token });
+    const resend = () =>
+      callRoute(
+        'POST /api/admin/orders/{id}/emails',
+        { params: { id: orderId }, body: { kind: 'order-received', requestKey: click } },
+        { token },
+      );
     const answers = await Promise.all([resend(), resend(), resend()]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(await mailsTo(email)).toHaveLength(1);
     expect((await resend()).status).toBe(200);
     expect(await mailsTo(email)).toHaveLength(1);
-    const second = await callRoute('POST /api/admin/orders/{id}/emails', { params: { id: orderId }, body: { kind: 'order-received', requestKey: randomUUID() } }, { token });
+    const second = await callRoute(
+      'POST /api/admin/orders/{id}/emails',
+      { params: { id: orderId }, body: { kind: 'order-received', requestKey: randomUUID() } },
+      { token },
+    );
     expect(second.status).toBe(200);
     const mails = await mailsTo(email);
-    expect(mails.map((mail) => mail.subject)).toEqual([`Recebemos a tua encomenda nº ${orderId}`, `Recebemos a tua encomenda nº ${orderId}`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Recebemos a tua encomenda nº ${orderId}`,
+      `Recebemos a tua encomenda nº ${orderId}`,
+    ]);
     const after = await orderItem(orderId);
-    expect(after.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['order-received:failed', 'order-received:sent', 'order-received:sent']);
+    expect(after.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
+      'order-received:failed',
+      'order-received:sent',
+      'order-received:sent',
+    ]);
   }, 120_000);
 
   it('the cancellation e-mail is only for a closed order', async () => {
     const piece = await createProduct({ stock: 3 });
     const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
     const token = await adminToken();
-    const refused = await callRoute('POST /api/admin/orders/{id}/emails', { params: { id: placed.body.order.id }, body: { kind: 'order-cancelled', requestKey: randomUUID() } }, { token });
+    const refused = await callRoute(
+      'POST /api/admin/orders/{id}/emails',
+      { params: { id: placed.body.order.id }, body: { kind: 'order-cancelled', requestKey: randomUUID() } },
+      { token },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('email_not_applicable');
   });
@@ -154,13 +192,26 @@ describe('the outbox table', () => {
     const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
     await mailsTo(placed.body.order.email);
     const item = await outboxItem(`order#${placed.body.order.id}#order-received#paid`);
-    expect(item).toMatchObject({ type: 'mail', status: 'sent', to: placed.body.order.email, attempts: 1, failures: 0, mail: { template: 'order-received' } });
+    expect(item).toMatchObject({
+      type: 'mail',
+      status: 'sent',
+      to: placed.body.order.email,
+      attempts: 1,
+      failures: 0,
+      mail: { template: 'order-received' },
+    });
     expect(item!.queue).toBeUndefined();
     expect(item!.expiresAt).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
     const owner = await outboxItem(`owner#order#${placed.body.order.id}`);
     expect(owner).toMatchObject({ status: 'sent', toShop: true, mail: { template: 'owner-new-order' } });
     const waiting = await documentClient().send(
-      new QueryCommand({ TableName: twin().env.TABLE_OUTBOX, IndexName: 'byDue', KeyConditionExpression: 'queue = :due', FilterExpression: 'id = :id', ExpressionAttributeValues: { ':due': 'due', ':id': item!.id } }),
+      new QueryCommand({
+        TableName: twin().env.TABLE_OUTBOX,
+        IndexName: 'byDue',
+        KeyConditionExpression: 'queue = :due',
+        FilterExpression: 'id = :id',
+        ExpressionAttributeValues: { ':due': 'due', ':id': item!.id },
+      }),
     );
     expect(waiting.Items).toEqual([]);
   });
@@ -199,8 +250,28 @@ describe('a mail queued before the mail data took English keys', () => {
     const to = `antigo-${run}@example.com`;
     const order = (email: OrderEmailRecord['kind']) => ({ kind: 'order' as const, orderId: `antiga-${run}-${email}`, email });
     // As the previous version wrote them: the data's type has changed since, hence the casts.
-    expect(await putMailIfNew({ id: `antigo#${run}#received`, to, mail: { template: 'order-received', data: OLD_RECEIVED } as unknown as OutboxMail, effect: order('order-received') }, new Date())).toBe(true);
-    expect(await putMailIfNew({ id: `antigo#${run}#reserved`, to, mail: { template: 'order-reserved', data: OLD_RESERVED } as unknown as OutboxMail, effect: order('order-reserved') }, new Date())).toBe(true);
+    expect(
+      await putMailIfNew(
+        {
+          id: `antigo#${run}#received`,
+          to,
+          mail: { template: 'order-received', data: OLD_RECEIVED } as unknown as OutboxMail,
+          effect: order('order-received'),
+        },
+        new Date(),
+      ),
+    ).toBe(true);
+    expect(
+      await putMailIfNew(
+        {
+          id: `antigo#${run}#reserved`,
+          to,
+          mail: { template: 'order-reserved', data: OLD_RESERVED } as unknown as OutboxMail,
+          effect: order('order-reserved'),
+        },
+        new Date(),
+      ),
+    ).toBe(true);
     const mails = await mailsTo(to);
     expect(mails).toHaveLength(2);
     const received = mails.find((mail) => mail.subject.includes('123456'))!;
@@ -216,7 +287,18 @@ describe('a mail queued before the mail data took English keys', () => {
     ]) {
       expect(received.body.text).toContain(line);
     }
-    for (const words of ['Olá Ana,', '<strong>123456</strong>', '<td>Anel Lua</td>', '18,86 €', 'Código MARIA10', '(CTT Expresso)', 'Vai embrulhada', 'Rua das Flores, 12', '4050-262 Porto', 'Pagamento: Transferência bancária']) {
+    for (const words of [
+      'Olá Ana,',
+      '<strong>123456</strong>',
+      '<td>Anel Lua</td>',
+      '18,86 €',
+      'Código MARIA10',
+      '(CTT Expresso)',
+      'Vai embrulhada',
+      'Rua das Flores, 12',
+      '4050-262 Porto',
+      'Pagamento: Transferência bancária',
+    ]) {
       expect(received.body.html).toContain(words);
     }
     const reserved = mails.find((mail) => mail.subject.includes('123457'))!;
@@ -234,16 +316,25 @@ describe('the seller identification in every e-mail', () => {
 
   /** A template's mail as a service queues it: its own values, without what the consumer adds when it sends (`shop`, an order's `link`). */
   function queuedMail(id: MailTemplateId): OutboxMail {
-    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'shop' && !(key === 'link' && (isOrderLink(id) || isConfirmLink(id)))));
+    const data = Object.fromEntries(
+      Object.entries(benignMailData[id]).filter(([key]) => key !== 'shop' && !(key === 'link' && (isOrderLink(id) || isConfirmLink(id)))),
+    );
     return { template: id, data } as OutboxMail;
   }
 
   /** Queues one mail in this file's outbox and hands its stream record to the consumer, run as the OutboxMail function; answers once it is sent. */
   async function sendThroughOutbox(mail: NewOutboxMail): Promise<void> {
     expect(await putMailIfNew(mail, new Date())).toBe(true);
-    const read = async () => (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_OUTBOX, Key: { id: mail.id } }))).Item!;
-    const record = { eventID: mail.id, eventName: 'INSERT' as const, dynamodb: { NewImage: marshall(await read()) as Record<string, AttributeValue>, SequenceNumber: '1' } };
-    const answer = await asFunction({ name: OUTBOX_MAIL.name, grants: OUTBOX_MAIL.grants, api: false }, () => outboxMail({ Records: [record] }));
+    const read = async () =>
+      (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_OUTBOX, Key: { id: mail.id } }))).Item!;
+    const record = {
+      eventID: mail.id,
+      eventName: 'INSERT' as const,
+      dynamodb: { NewImage: marshall(await read()) as Record<string, AttributeValue>, SequenceNumber: '1' },
+    };
+    const answer = await asFunction({ name: OUTBOX_MAIL.name, grants: OUTBOX_MAIL.grants, api: false }, () =>
+      outboxMail({ Records: [record] }),
+    );
     expect(answer.batchItemFailures).toEqual([]);
     const item = await read();
     expect(item.status, `${mail.id}: ${String(item.error ?? item.lastError)}`).toBe('sent');
@@ -264,7 +355,13 @@ describe('the seller identification in every e-mail', () => {
 
       // The owner saves the identification (a legal name with markup in it: stored values are escaped like any other).
       const view = await settingsView();
-      const seller = { ...view.settings.seller, legalName: 'Joias <b>Inox</b>, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto', email: `contacto-${run}@example.pt` };
+      const seller = {
+        ...view.settings.seller,
+        legalName: 'Joias <b>Inox</b>, Lda.',
+        nif: '500000000',
+        address: 'Rua das Flores, 12, 4050-262 Porto',
+        email: `contacto-${run}@example.pt`,
+      };
       await updateSettings({ ...view.settings, ownerEmail: owner, seller }, view.version, 'dona@example.com');
 
       // The next mail of every template, to the customer or to the owner, carries the new line.
@@ -274,13 +371,22 @@ describe('the seller identification in every e-mail', () => {
           : isConfirmLink(id)
             ? { effect: { kind: 'stock-alert-confirm' as const, alertId: `sem-pedido-${run}`, requestedAt: new Date().toISOString() } }
             : {};
-        await sendThroughOutbox({ id: `depois#${run}#${id}`, ...(isToOwner(id) ? { toShop: true as const } : { to: customer }), mail: queuedMail(id), ...effect });
+        await sendThroughOutbox({
+          id: `depois#${run}#${id}`,
+          ...(isToOwner(id) ? { toShop: true as const } : { to: customer }),
+          mail: queuedMail(id),
+          ...effect,
+        });
       }
       const after = [...(await mailsTo(customer)).slice(1), ...(await mailsTo(owner))];
       expect(after).toHaveLength(MAIL_TEMPLATE_IDS.length);
       for (const mail of after) {
-        expect(mail.body.text, mail.subject).toContain(`\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt\n`);
-        expect(mail.body.html, mail.subject).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt`);
+        expect(mail.body.text, mail.subject).toContain(
+          `\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt\n`,
+        );
+        expect(mail.body.html, mail.subject).toContain(
+          `Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt`,
+        );
         expect(mail.body.html, mail.subject).not.toContain('<b>');
         for (const part of [mail.body.text, mail.body.html]) expect(part, mail.subject).not.toMatch(/a preencher/i);
       }

@@ -50,7 +50,10 @@ const freshDashboard = async () => {
 };
 
 async function place(body: unknown): Promise<PlaceOrderResponse['order']> {
-  const answer = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', { body, headers: { 'idempotency-key': randomUUID() } });
+  const answer = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', {
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.order;
 }
@@ -88,7 +91,10 @@ describe.sequential('the dashboard counts sizes', () => {
     // The products list gives each size's stock, for "12: 1 · 14: 7".
     const list = await invoke<AdminProductsResponse>(listProducts, 'GET', '/api/admin/products', { admin: ADMIN });
     const row = list.body.products.find((product) => product.id === ring.id)!;
-    expect(row.variants.map((variant) => [variant.label, variant.stock])).toEqual([['12', 1], ['14', threshold + 5]]);
+    expect(row.variants.map((variant) => [variant.label, variant.stock])).toEqual([
+      ['12', 1],
+      ['14', threshold + 5],
+    ]);
     expect(sizeStockSummary(row)).toBe(`12: 1 · 14: ${threshold + 5}`);
   });
 });
@@ -125,7 +131,10 @@ describe.sequential('open reservations and a payment made outside the site', () 
     expect(await mbwayCount()).toEqual({ paid: slots.paid + 1, live: slots.live - 1 });
 
     // The proof of another; the third runs out of time: none held any more, and the MB WAY slot of the paid one stays.
-    const proof = await invoke(attachProof, 'POST', `/api/orders/${byProof.id}/proof`, { params: { id: byProof.id }, body: { proofKey: await uploadProof(), accessToken: byProof.accessToken } });
+    const proof = await invoke(attachProof, 'POST', `/api/orders/${byProof.id}/proof`, {
+      params: { id: byProof.id },
+      body: { proofKey: await uploadProof(), accessToken: byProof.accessToken },
+    });
     expect(proof.status).toBe(200);
     expect(today(await dashboard()).receivedOrders).toBe(today(held).receivedOrders + 1);
     expect(await expireReservations(new Date(Date.now() + 3 * 60 * 60 * 1000))).toBe(1);
@@ -135,7 +144,9 @@ describe.sequential('open reservations and a payment made outside the site', () 
     const after = await dashboard();
     expect(after.openReservations).toEqual(before.openReservations);
     expect(await mbwayCount()).toEqual({ paid: slots.paid + 1, live: slots.live - 1 });
-    const stock = (await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id: piece.id }, ConsistentRead: true }))).Item!.stock;
+    const stock = (
+      await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id: piece.id }, ConsistentRead: true }))
+    ).Item!.stock;
     expect(stock).toBe(20 - 2);
 
     // Every figure equals a recount of the tables.

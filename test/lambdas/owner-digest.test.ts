@@ -20,7 +20,13 @@ let own: Twin;
 
 beforeAll(async () => {
   // The easiest proof of work: 60 messages are sent, and what is tested is the mailbox, not the challenge.
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    scheduledJobs: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
 }, 120_000);
 afterAll(() => own?.stop());
@@ -36,12 +42,21 @@ describe('owner notifications over the hour', () => {
     const send = (i: number) =>
       call('POST', '/api/contact-messages', {
         client: clients[i % 20],
-        body: { name: 'Cliente Teste', email: `c${i}.${run}@example.com`, phone: '912 345 678', subject: `Pergunta ${run} ${i}`, message: 'Têm este anel noutro tamanho?' },
+        body: {
+          name: 'Cliente Teste',
+          email: `c${i}.${run}@example.com`,
+          phone: '912 345 678',
+          subject: `Pergunta ${run} ${i}`,
+          message: 'Têm este anel noutro tamanho?',
+        },
       });
     // The first alone: the function's cold start (its modules loaded in this worker) is not part of the question.
     const first = await send(0);
     const answers = [first, ...(await Promise.all(Array.from({ length: 59 }, (_, i) => send(i + 1))))];
-    expect(answers.map((a) => a.status), JSON.stringify(answers[0]!.body)).toEqual(Array(60).fill(201));
+    expect(
+      answers.map((a) => a.status),
+      JSON.stringify(answers[0]!.body),
+    ).toEqual(Array(60).fill(201));
     const finished = new Date();
     const hours = (hourStart(finished) - hourStart(started)) / 3600 + 1;
 
@@ -61,7 +76,9 @@ describe('owner notifications over the hour', () => {
     expect(digests).toHaveLength(hours);
     const held = 60 - notices.length;
     if (hours === 1) {
-      expect(digests[0]!.subject).toMatch(new RegExp(`^${held} notificações entre as \\d\\d:00 e as \\d\\d:00 \\(\\d\\d/\\d\\d/\\d{4}\\)$`));
+      expect(digests[0]!.subject).toMatch(
+        new RegExp(`^${held} notificações entre as \\d\\d:00 e as \\d\\d:00 \\(\\d\\d/\\d\\d/\\d{4}\\)$`),
+      );
       expect(digests[0]!.body.text).toContain(`- ${held} novas mensagens de contacto`);
       expect(digests[0]!.body.text).not.toContain('comprovativos');
     }
@@ -75,7 +92,13 @@ describe('owner notifications over the hour', () => {
       Array.from({ length: 60 }, (_, i) =>
         call('POST', '/api/contact-messages', {
           client: clients[i % 20],
-          body: { name: 'Spam', email: `s${i}.${run}@example.com`, phone: '912 345 678', subject: `Spam ${run} ${i}`, message: 'Compre já!' },
+          body: {
+            name: 'Spam',
+            email: `s${i}.${run}@example.com`,
+            phone: '912 345 678',
+            subject: `Spam ${run} ${i}`,
+            message: 'Compre já!',
+          },
         }),
       ),
     );
@@ -85,7 +108,10 @@ describe('owner notifications over the hour', () => {
     expect((await mailsTo(owner)).filter((mail) => mail.subject.includes(`Spam ${run}`)).length).toBeLessThan(60);
 
     const piece = await createProduct({ stock: 3 });
-    const placed = await call('POST', '/api/orders', { body: await orderBody([{ productId: piece.id, quantity: 1 }]), headers: { 'idempotency-key': randomUUID() } });
+    const placed = await call('POST', '/api/orders', {
+      body: await orderBody([{ productId: piece.id, quantity: 1 }]),
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const number = String(placed.body.order.orderNumber);
     const about = (await mailsTo(owner)).filter((mail) => mail.subject.includes(`nº ${number} (`));

@@ -11,23 +11,47 @@ import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { getOrderItem } from '#lambdas/repositories/orders.ts';
 import { closeOrder, expireReservations, payOutsideSite, payReservation } from '#lambdas/services/order-lifecycle.ts';
-import { createProduct, customerOrderView, laterMailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import {
+  createProduct,
+  customerOrderView,
+  laterMailsTo,
+  orderBody,
+  placeOrder,
+  reservationBody,
+  uploadProof,
+} from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
-const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+const storedOrder = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
+const stockOf = async (id: string) =>
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const movementsOf = async (productId: string) =>
   (
     await documentClient().send(
-      new QueryCommand({ TableName: twin().env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
     )
   ).Items ?? [];
-const patch = async (id: string, body: Record<string, unknown>) => call('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
-const sendEmail = async (id: string, body: Record<string, unknown>) => call('POST', `/api/admin/orders/${id}/emails`, { token: await adminToken(), body: { requestKey: randomUUID(), ...body } });
+const patch = async (id: string, body: Record<string, unknown>) =>
+  call('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
+const sendEmail = async (id: string, body: Record<string, unknown>) =>
+  call('POST', `/api/admin/orders/${id}/emails`, { token: await adminToken(), body: { requestKey: randomUUID(), ...body } });
 /** Makes a reservation's time run out now (as if its hours had passed). */
 const expireNow = (id: string) =>
   documentClient().send(
-    new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id },
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
   );
 const subjects = async (email: string) => (await laterMailsTo(email)).map((mail) => mail.subject);
 
@@ -41,7 +65,13 @@ async function reservation(stock = 5, quantity = 2) {
 describe('POST /api/admin/orders/{id}/emails: only what is true of the order', () => {
   it('a reservation nobody paid gets no "payment confirmed", no review request, no tracking: 409 email_not_applicable in Portuguese, nothing sent', async () => {
     const { order } = await reservation();
-    for (const [kind, extra] of [['payment-confirmed', {}], ['review-request', {}], ['shipped', { trackingCode: 'RR123456785PT' }], ['order-received', {}], ['order-cancelled', {}]] as const) {
+    for (const [kind, extra] of [
+      ['payment-confirmed', {}],
+      ['review-request', {}],
+      ['shipped', { trackingCode: 'RR123456785PT' }],
+      ['order-received', {}],
+      ['order-cancelled', {}],
+    ] as const) {
       const refused = await sendEmail(order.id, { kind, ...extra });
       expect(refused.status, kind).toBe(409);
       expect(refused.body.error).toMatchObject({ code: 'email_not_applicable', message: adminTexts.emailNotApplicable[kind] });
@@ -71,7 +101,7 @@ describe('POST /api/admin/orders/{id}/emails: only what is true of the order', (
 });
 
 describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', () => {
-  it('without a note → 400 with the field\'s message, nothing changed', async () => {
+  it("without a note → 400 with the field's message, nothing changed", async () => {
     const { piece, order } = await reservation();
     for (const body of [{ status: 'Enviar' }, { status: 'Enviar', note: '   ' }]) {
       const refused = await patch(order.id, body);
@@ -97,8 +127,18 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(moved.body.order).toMatchObject({ status: 'Enviar', paidOutsideAt: expect.any(String) });
     expect(moved.body.order.expiresAt).toBeUndefined();
     expect(moved.body.order.timeline.slice(-2)).toEqual([
-      expect.objectContaining({ kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: twin().admin.email, text: adminTexts.paidOutsideEntry }),
-      expect.objectContaining({ kind: 'note', by: twin().admin.email, text: `Pagamento confirmado sem comprovativo no site: ${note.trim()}` }),
+      expect.objectContaining({
+        kind: 'status',
+        from: 'Aguarda Pagamento',
+        to: 'Enviar',
+        by: twin().admin.email,
+        text: adminTexts.paidOutsideEntry,
+      }),
+      expect.objectContaining({
+        kind: 'note',
+        by: twin().admin.email,
+        text: `Pagamento confirmado sem comprovativo no site: ${note.trim()}`,
+      }),
     ]);
     expect(await stockOf(piece.id)).toBe(3);
     expect((await movementsOf(piece.id)).map((m) => m.reason)).toEqual(['reservation']);
@@ -151,14 +191,17 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     }
   });
 
-  it('racing the customer\'s proof: exactly one of them moves the order, the other is told, one set of e-mails', async () => {
+  it("racing the customer's proof: exactly one of them moves the order, the other is told, one set of e-mails", async () => {
     const token = await adminIdToken();
     const rounds = await Promise.all(
       Array.from({ length: 4 }, async () => {
         const { piece, order } = await reservation(4, 1);
         const proofKey = await uploadProof();
         const [owner, customer] = await Promise.all([
-          call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviar', note: 'Pago por MB WAY, comprovativo por telefone' } }),
+          call('PATCH', `/api/admin/orders/${order.id}`, {
+            token,
+            body: { status: 'Enviar', note: 'Pago por MB WAY, comprovativo por telefone' },
+          }),
           callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey } }),
         ]);
         return { piece, order, owner, customer };
@@ -199,7 +242,9 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     const paid = await reservation(4, 2);
     const seenByJob = (await getOrderItem(paid.order.id))!;
     expect((await patch(paid.order.id, { status: 'Enviar', note: 'MB WAY recebido' })).status).toBe(200);
-    expect(await closeOrder(seenByJob, { restock: true, reason: 'expiry', by: 'loja', cause: 'expiry', text: 'reserva expirada' }, now())).toBe('status-changed');
+    expect(
+      await closeOrder(seenByJob, { restock: true, reason: 'expiry', by: 'loja', cause: 'expiry', text: 'reserva expirada' }, now()),
+    ).toBe('status-changed');
     expect((await storedOrder(paid.order.id)).status).toBe('Enviar');
     expect(await stockOf(paid.piece.id)).toBe(2);
 
@@ -214,7 +259,10 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     // The owner's move read the reservation; the customer's proof moved it first.
     const proofFirst = await reservation(4, 1);
     const seenBefore = (await getOrderItem(proofFirst.order.id))!;
-    const attached = await callRoute('POST /api/orders/{id}/proof', { params: { id: proofFirst.order.id }, body: { accessToken: proofFirst.order.accessToken, proofKey: await uploadProof() } });
+    const attached = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: proofFirst.order.id },
+      body: { accessToken: proofFirst.order.accessToken, proofKey: await uploadProof() },
+    });
     expect(attached.status).toBe(200);
     expect(await payOutsideSite(seenBefore, 'Pago', twin().admin.email, now())).toBe('status-changed');
     expect((await storedOrder(proofFirst.order.id)).status).toBe('Confirmar Pagamento');
@@ -247,7 +295,7 @@ describe('tracking codes', () => {
     return body.order;
   };
 
-  it('a CTT code with a wrong check digit (the field\'s old example RR123456789PT) → 400, nothing changed; the right one → 200, mailed with its CTT link', async () => {
+  it("a CTT code with a wrong check digit (the field's old example RR123456789PT) → 400, nothing changed; the right one → 200, mailed with its CTT link", async () => {
     const order = await shippable();
     await laterMailsTo(order.email);
     const refused = await patch(order.id, { status: 'Enviado', trackingCode: 'RR123456789PT' });
@@ -278,7 +326,7 @@ describe('tracking codes', () => {
     const mail = (await laterMailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio: GLS-99887766.');
     expect(mail.body.text).not.toContain('ctt.pt');
-    expect(mail.body.text, 'another carrier\'s code is not called the CTT\'s').not.toContain('CTT');
+    expect(mail.body.text, "another carrier's code is not called the CTT's").not.toContain('CTT');
     const stored = await storedOrder(order.id);
     expect(stored.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'GLS-99887766', carrier: 'outra' });
     const view = await customerOrderView(order.id, order.accessToken);
@@ -286,11 +334,20 @@ describe('tracking codes', () => {
   });
 });
 
-describe('GET /api/admin/orders/{id}: each line\'s SKU as the packing slip prints it', () => {
-  it('the size\'s SKU, or the product\'s code when there is none', async () => {
+describe("GET /api/admin/orders/{id}: each line's SKU as the packing slip prints it", () => {
+  it("the size's SKU, or the product's code when there is none", async () => {
     const withSku = await createProduct({ stock: 3 });
-    const withoutSku = await createProduct({ stock: 3, sku: '', variants: [{ id: 'unico', label: '', sku: '', stock: 3, priceDeltaCents: 0 }] });
-    const { body } = await placeOrder(reservationBody([{ productId: withSku.id, quantity: 1 }, { productId: withoutSku.id, quantity: 1 }]));
+    const withoutSku = await createProduct({
+      stock: 3,
+      sku: '',
+      variants: [{ id: 'unico', label: '', sku: '', stock: 3, priceDeltaCents: 0 }],
+    });
+    const { body } = await placeOrder(
+      reservationBody([
+        { productId: withSku.id, quantity: 1 },
+        { productId: withoutSku.id, quantity: 1 },
+      ]),
+    );
     const detail = await callRoute('GET /api/admin/orders/{id}', { params: { id: body.order.id } }, { token: await adminToken() });
     expect(detail.status).toBe(200);
     const skuOf = (productId: string) => detail.body.order.lines.find((line) => line.productId === productId)?.sku;

@@ -41,7 +41,9 @@ function meta(html: string, key: string): string | undefined {
 }
 
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, any>,
+  );
 }
 
 /** What CloudFront's origin group asks the pages function for a missing page (the API origin, both headers). */
@@ -54,35 +56,42 @@ function fallback(key: string): Promise<Response> {
 const PAGE_WAIT_MS = 15_000;
 
 describe('a product page without JavaScript', () => {
-  it.each(Object.entries(CRAWLERS))('as %s sees it: name, price, description, an absolute og:image that is an image, Product JSON-LD', async (_name, agent) => {
-    const page = await crawl(paths.product('colar-coracao-eterno'), agent);
-    expect(page.status).toBe(200);
-    expect(page.type).toMatch(/^text\/html/);
-    expect(page.html).toContain('<h1>Colar Coração Eterno</h1>');
-    expect(page.html).toMatch(/<title>Colar Coração Eterno \| Joias Inox<\/title>/);
-    const [product] = jsonLd(page.html).filter((block) => block['@type'] === 'Product');
-    expect(product).toMatchObject({ '@context': 'https://schema.org', name: 'Colar Coração Eterno', offers: { '@type': 'Offer', priceCurrency: 'EUR' } });
-    expect(product!.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
-    const price = Number(product!.offers.price);
-    expect(page.html).toContain(formatCents(Math.round(price * 100)));
-    expect(page.html).toContain(product!.description.slice(0, 40));
-    expect(jsonLd(page.html).some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
-    expect(meta(page.html, 'og:type')).toBe('product');
-    expect(meta(page.html, 'og:url')).toBe(`${twin().url}${paths.product('colar-coracao-eterno')}`);
-    expect(page.html).toContain(`<link rel="canonical" href="${twin().url}${paths.product('colar-coracao-eterno')}" />`);
+  it.each(Object.entries(CRAWLERS))(
+    'as %s sees it: name, price, description, an absolute og:image that is an image, Product JSON-LD',
+    async (_name, agent) => {
+      const page = await crawl(paths.product('colar-coracao-eterno'), agent);
+      expect(page.status).toBe(200);
+      expect(page.type).toMatch(/^text\/html/);
+      expect(page.html).toContain('<h1>Colar Coração Eterno</h1>');
+      expect(page.html).toMatch(/<title>Colar Coração Eterno \| Joias Inox<\/title>/);
+      const [product] = jsonLd(page.html).filter((block) => block['@type'] === 'Product');
+      expect(product).toMatchObject({
+        '@context': 'https://schema.org',
+        name: 'Colar Coração Eterno',
+        offers: { '@type': 'Offer', priceCurrency: 'EUR' },
+      });
+      expect(product!.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+      const price = Number(product!.offers.price);
+      expect(page.html).toContain(formatCents(Math.round(price * 100)));
+      expect(page.html).toContain(product!.description.slice(0, 40));
+      expect(jsonLd(page.html).some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
+      expect(meta(page.html, 'og:type')).toBe('product');
+      expect(meta(page.html, 'og:url')).toBe(`${twin().url}${paths.product('colar-coracao-eterno')}`);
+      expect(page.html).toContain(`<link rel="canonical" href="${twin().url}${paths.product('colar-coracao-eterno')}" />`);
 
-    const image = meta(page.html, 'og:image')!;
-    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    // The product's main photo as its 1200×630 link-preview JPEG, as the tags say.
-    expect(image).toMatch(/-share\.jpg$/);
-    const picture = await fetch(image, { headers: { 'user-agent': agent } });
-    expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toBe('image/jpeg');
-    const size = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
-    expect([size.width, size.height]).toEqual([1200, 630]);
-    expect([meta(page.html, 'og:image:width'), meta(page.html, 'og:image:height')]).toEqual(['1200', '630']);
-    expect(meta(page.html, 'og:image:alt')).toBeTruthy();
-  });
+      const image = meta(page.html, 'og:image')!;
+      expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+      // The product's main photo as its 1200×630 link-preview JPEG, as the tags say.
+      expect(image).toMatch(/-share\.jpg$/);
+      const picture = await fetch(image, { headers: { 'user-agent': agent } });
+      expect(picture.status).toBe(200);
+      expect(picture.headers.get('content-type')).toBe('image/jpeg');
+      const size = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+      expect([size.width, size.height]).toEqual([1200, 630]);
+      expect([meta(page.html, 'og:image:width'), meta(page.html, 'og:image:height')]).toEqual(['1200', '630']);
+      expect(meta(page.html, 'og:image:alt')).toBeTruthy();
+    },
+  );
 
   it('carries its data for the app, as a data block that is never executed', async () => {
     const page = await crawl(paths.product('colar-coracao-eterno'));
@@ -96,15 +105,27 @@ describe('a product page without JavaScript', () => {
 });
 
 describe('real status codes', () => {
-  it.each(['/product/nao-existe', '/nao-existe', '/product/a/b', '/Politica-Inexistente'])('%s answers 404 with the Portuguese not-found page', async (path) => {
-    const page = await crawl(path);
-    expect(page.status).toBe(404);
-    expect(page.type).toMatch(/^text\/html/);
-    expect(page.html).toMatch(/não encontrad/);
-    expect(meta(page.html, 'robots')).toBe('noindex');
-  });
+  it.each(['/product/nao-existe', '/nao-existe', '/product/a/b', '/Politica-Inexistente'])(
+    '%s answers 404 with the Portuguese not-found page',
+    async (path) => {
+      const page = await crawl(path);
+      expect(page.status).toBe(404);
+      expect(page.type).toMatch(/^text\/html/);
+      expect(page.html).toMatch(/não encontrad/);
+      expect(meta(page.html, 'robots')).toBe('noindex');
+    },
+  );
 
-  it.each(['/', '/shop', '/faq', '/about-us', '/Politica-Privacidade', '/Informa%C3%A7%C3%A3o-Legal', '/Livre-Resolu%C3%A7%C3%A3o', '/encomenda'])('%s is a page of its own (200, its own title)', async (path) => {
+  it.each([
+    '/',
+    '/shop',
+    '/faq',
+    '/about-us',
+    '/Politica-Privacidade',
+    '/Informa%C3%A7%C3%A3o-Legal',
+    '/Livre-Resolu%C3%A7%C3%A3o',
+    '/encomenda',
+  ])('%s is a page of its own (200, its own title)', async (path) => {
     const page = await crawl(path);
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<div id="root">(<link [^>]*>)*<div class="page">/);
@@ -126,12 +147,15 @@ describe('real status codes', () => {
     expect(page.html).not.toContain('Vê já a nossa nova coleção');
   });
 
-  it.each(Object.entries(PATH_ALIASES).filter(([alias, path]) => alias !== path))('%s, typed without accents or in another case, answers 301 to %s', async (alias, path) => {
-    const response = await fetch(`${twin().url}${encodeURI(alias)}`, { redirect: 'manual' });
-    expect(response.status).toBe(301);
-    expect(response.headers.get('location')).toBe(encodeURI(path));
-    expect((await crawl(response.headers.get('location')!)).status).toBe(200);
-  });
+  it.each(Object.entries(PATH_ALIASES).filter(([alias, path]) => alias !== path))(
+    '%s, typed without accents or in another case, answers 301 to %s',
+    async (alias, path) => {
+      const response = await fetch(`${twin().url}${encodeURI(alias)}`, { redirect: 'manual' });
+      expect(response.status).toBe(301);
+      expect(response.headers.get('location')).toBe(encodeURI(path));
+      expect((await crawl(response.headers.get('location')!)).status).toBe(200);
+    },
+  );
 });
 
 describe('a filtered listing without JavaScript', () => {
@@ -141,7 +165,14 @@ describe('a filtered listing without JavaScript', () => {
   it('/shop?tipo=anel lists only rings, with its own title and canonical; the price filter too', async () => {
     const ring = await createProduct({ type: 'anel', priceCents: 1500 });
     const necklace = await createProduct({ type: 'colar', priceCents: 1500 });
-    const page = { value: await until('the new ring in the filtered listing', () => crawl('/shop?tipo=anel'), (crawled) => listed(crawled.html).has(ring.id), PAGE_WAIT_MS) };
+    const page = {
+      value: await until(
+        'the new ring in the filtered listing',
+        () => crawl('/shop?tipo=anel'),
+        (crawled) => listed(crawled.html).has(ring.id),
+        PAGE_WAIT_MS,
+      ),
+    };
     const products = await listProducts();
     expect(page.value.status).toBe(200);
     const ids = listed(page.value.html);
@@ -166,7 +197,12 @@ describe('a filtered listing without JavaScript', () => {
 
   it('is never kept in the site bucket (a change of the catalogue leaves no stale listing), and the plain listing is unchanged', async () => {
     await crawl('/shop?tipo=brinco');
-    const kept = await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: `${FILTERED_LISTING_PREFIX}tipo=brinco.html` })).then(() => true, () => false);
+    const kept = await s3()
+      .send(new GetObjectCommand({ Bucket: bucketName('site'), Key: `${FILTERED_LISTING_PREFIX}tipo=brinco.html` }))
+      .then(
+        () => true,
+        () => false,
+      );
     expect(kept).toBe(false);
     const plain = await crawl('/shop');
     expect(plain.html).toContain('<title>Loja: todas as peças | Joias Inox</title>');
@@ -178,8 +214,20 @@ describe('the owner changes the catalogue, the pages follow', () => {
 
   async function save(product: AdminProduct, changes: Partial<ProductUpdateInput>): Promise<void> {
     const loaded = await callRoute('GET /api/admin/products/{id}', { params: { id: product.id } }, { token: await token });
-    const { id: _id, stock: _stock, mainImage: _main, secondaryImage: _secondary, photos, variants: _variants, ...fields } = loaded.body.product;
-    const answer = await callRoute('PUT /api/admin/products/{id}', { params: { id: product.id }, body: { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), ...changes } }, { token: await token });
+    const {
+      id: _id,
+      stock: _stock,
+      mainImage: _main,
+      secondaryImage: _secondary,
+      photos,
+      variants: _variants,
+      ...fields
+    } = loaded.body.product;
+    const answer = await callRoute(
+      'PUT /api/admin/products/{id}',
+      { params: { id: product.id }, body: { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), ...changes } },
+      { token: await token },
+    );
     expect(answer.status).toBe(200);
   }
 
@@ -189,16 +237,21 @@ describe('the owner changes the catalogue, the pages follow', () => {
     await until('the first render', async () => (await crawl(path)).html.includes(formatCents(2000)), Boolean, PAGE_WAIT_MS);
     const started = Date.now();
     await save(product, { priceCents: 2750 });
-    await until('the new price on the product page', async () => {
-      const page = await crawl(path);
-      return page.html.includes(formatCents(2750)) && !page.html.includes(formatCents(2000));
-    }, Boolean, PAGE_WAIT_MS);
+    await until(
+      'the new price on the product page',
+      async () => {
+        const page = await crawl(path);
+        return page.html.includes(formatCents(2750)) && !page.html.includes(formatCents(2000));
+      },
+      Boolean,
+      PAGE_WAIT_MS,
+    );
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(15);
     await until('the listing with the product', async () => (await crawl(paths.shop)).html.includes(product.name), Boolean, PAGE_WAIT_MS);
   });
 
-  it('a deleted product answers 404 again; a new collection is in every page\'s menu', async () => {
+  it("a deleted product answers 404 again; a new collection is in every page's menu", async () => {
     const product = await createProduct({ name: `Brinco Efémero ${randomUUID().slice(0, 6)}` });
     const path = paths.product(product.id);
     await until('the page', async () => (await crawl(path)).status === 200, Boolean, PAGE_WAIT_MS);
@@ -208,10 +261,10 @@ describe('the owner changes the catalogue, the pages follow', () => {
     const name = `Coleção ${randomUUID().slice(0, 6)}`;
     const created = await callRoute('POST /api/admin/collections', { body: { name } }, { token: await token });
     expect(created.status).toBe(201);
-    await until('the collection in the FAQ page\'s menu', async () => (await crawl('/faq')).html.includes(name), Boolean, PAGE_WAIT_MS);
+    await until("the collection in the FAQ page's menu", async () => (await crawl('/faq')).html.includes(name), Boolean, PAGE_WAIT_MS);
   });
 
-  it('a render that read the catalogue before the owner\'s change never puts the old price back (the newer read wins)', async () => {
+  it("a render that read the catalogue before the owner's change never puts the old price back (the newer read wins)", async () => {
     const product = await createProduct({ name: `Colar Lento ${randomUUID().slice(0, 6)}`, priceCents: 4100 });
     const path = paths.product(product.id);
     await until('the first render', async () => (await crawl(path)).html.includes(formatCents(4100)), Boolean, PAGE_WAIT_MS);
@@ -245,7 +298,7 @@ describe('the owner changes the catalogue, the pages follow', () => {
 });
 
 describe('two at once: a first visitor and the owner', () => {
-  it('the first visitor\'s render never overwrites a page the streams kept meanwhile (a conditional write)', async () => {
+  it("the first visitor's render never overwrites a page the streams kept meanwhile (a conditional write)", async () => {
     const product = await createProduct({ name: `Pulseira Corrida ${randomUUID().slice(0, 6)}`, priceCents: 3100 });
     const key = `pages/product/${product.id}.html`;
     await until('the page', async () => (await crawl(paths.product(product.id))).html.includes(formatCents(3100)), Boolean, PAGE_WAIT_MS);
@@ -273,24 +326,30 @@ describe('two at once: a first visitor and the owner', () => {
     const key = `pages/product/${product.id}.html`;
     // As the fallback function, but without its write grant: S3 would refuse the PUT (403).
     const row = routes.find((route) => route.handler === 'pages/get')!;
-    const page = await asFunction({ name: row.handler, grants: row.grants.filter((grant) => !('bucket' in grant)), api: true }, () => renderMissingPage(key));
+    const page = await asFunction({ name: row.handler, grants: row.grants.filter((grant) => !('bucket' in grant)), api: true }, () =>
+      renderMissingPage(key),
+    );
     expect(page?.status).toBe(200);
     expect(page?.html).toContain(formatCents(3300));
   });
 
   it('of twenty conditional writes of one page at once, exactly one wins, and its text is the one kept (as S3)', async () => {
     const fresh = `pages/teste-${randomUUID()}.html`;
-    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `first ${i}`, { contentType: 'text/html', ifAbsent: true })));
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `first ${i}`, { contentType: 'text/html', ifAbsent: true })),
+    );
     expect(created.filter(Boolean)).toHaveLength(1);
     expect(Buffer.from((await readObject('site', fresh, 100))!.body!).toString()).toBe(`first ${created.indexOf(true)}`);
     const etag = (await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: fresh }))).ETag!;
-    const replaced = await Promise.all(Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `second ${i}`, { contentType: 'text/html', ifMatch: etag })));
+    const replaced = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `second ${i}`, { contentType: 'text/html', ifMatch: etag })),
+    );
     expect(replaced.filter(Boolean)).toHaveLength(1);
     expect(Buffer.from((await readObject('site', fresh, 100))!.body!).toString()).toBe(`second ${replaced.indexOf(true)}`);
   });
 });
 
-describe('the twin\'s S3 replaces an object at once, as S3 does', () => {
+describe("the twin's S3 replaces an object at once, as S3 does", () => {
   it('a page read while it is rewritten is the old one or the new one, whole and with its type, never a part', async () => {
     const key = `pages/teste-${randomUUID()}.html`;
     const versions = ['a', 'b'].map((letter) => `<!doctype html><p>${letter.repeat(400_000)}</p>`);
@@ -347,7 +406,20 @@ describe('as an attacker', () => {
   });
 
   it('the pages function answers only pages: any other key, a climb or a guess is a 404, and nothing is kept', async () => {
-    for (const key of ['index.html', 'pages/../index.html', 'pages/%2e%2e/config.json', 'assets/x.js', 'pages/product/nao-existe.html', 'pages/', 'pages/PRODUCT/colar-coracao-eterno.html', 'pages/ABOUT-US.html', 'pages/cart.html', 'pages/bastidores-7b99/login.html', 'pages/encomenda/123456.html', `pages/${'x'.repeat(3000)}.html`]) {
+    for (const key of [
+      'index.html',
+      'pages/../index.html',
+      'pages/%2e%2e/config.json',
+      'assets/x.js',
+      'pages/product/nao-existe.html',
+      'pages/',
+      'pages/PRODUCT/colar-coracao-eterno.html',
+      'pages/ABOUT-US.html',
+      'pages/cart.html',
+      'pages/bastidores-7b99/login.html',
+      'pages/encomenda/123456.html',
+      `pages/${'x'.repeat(3000)}.html`,
+    ]) {
       const response = await fallback(key);
       expect(response.status, key).toBe(404);
       expect(response.headers.get('content-type'), key).toMatch(/^text\/html/);
@@ -356,12 +428,20 @@ describe('as an attacker', () => {
   });
 
   it('another case, a climb or a very long address answers 404 at the front door (a static page in another case, 301), and keeps nothing', async () => {
-    for (const path of ['/PRODUCT/colar-coracao-eterno', '/x/%252E%252E/about-us', `/product/${'a'.repeat(3000)}`, '/pages/product/colar-coracao-eterno.html']) {
+    for (const path of [
+      '/PRODUCT/colar-coracao-eterno',
+      '/x/%252E%252E/about-us',
+      `/product/${'a'.repeat(3000)}`,
+      '/pages/product/colar-coracao-eterno.html',
+    ]) {
       const page = await crawl(path);
       expect(page.status, path).toBe(404);
     }
     // A static page typed in another case is the page (docs/readable-addresses.md): a 301, nothing kept under its spelling.
-    for (const [path, to] of [['/ABOUT-US', '/about-us'], ['/Shop', '/shop']]) {
+    for (const [path, to] of [
+      ['/ABOUT-US', '/about-us'],
+      ['/Shop', '/shop'],
+    ]) {
       const response = await fetch(`${twin().url}${path}`, { redirect: 'manual' });
       expect([response.status, response.headers.get('location')], path).toEqual([301, to]);
     }
@@ -370,7 +450,14 @@ describe('as an attacker', () => {
   });
 
   it('an address no S3 key can be (a control character, a segment longer than a file name) is a 400 or 404 page, never a 500', async () => {
-    for (const [path, status] of [['/faq%00', 400], ['/faq%0A', 400], ['/product/%7F', 400], [`/${'a'.repeat(300)}`, 404], [`/product/${'é'.repeat(200)}`, 404], [`/images/products/${'a'.repeat(300)}.webp`, 404]] as const) {
+    for (const [path, status] of [
+      ['/faq%00', 400],
+      ['/faq%0A', 400],
+      ['/product/%7F', 400],
+      [`/${'a'.repeat(300)}`, 404],
+      [`/product/${'é'.repeat(200)}`, 404],
+      [`/images/products/${'a'.repeat(300)}.webp`, 404],
+    ] as const) {
       const page = await crawl(path);
       expect(page.status, path).toBe(status);
       expect(page.html, path).toContain('<html');
@@ -384,7 +471,9 @@ describe('as an attacker', () => {
     const direct = await fetch(`${twin().url}/api/pages/${key}`, { headers: { 'x-pages-fallback': 'guess' } });
     expect(direct.status).toBe(404);
     const secret = twin().originSecret;
-    const forged = await fetch(`${twin().apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': 'guess' } });
+    const forged = await fetch(`${twin().apiOriginUrl}/api/pages/${key}`, {
+      headers: { 'x-origin-verify': secret, 'x-pages-fallback': 'guess' },
+    });
     expect(forged.status).toBe(404);
     expect(await (await fallback(key)).text()).toContain(product.name);
   });
@@ -394,8 +483,12 @@ describe('as an attacker', () => {
     const scope = { name: 'GET /api/pages/{key+}', grants: row.grants, api: true };
     await expect(asFunction(scope, () => writeObject('site', 'pages/teste.html', 'x', { contentType: 'text/html' }))).resolves.toBe(true);
     // The storage layer answers 503 to the caller; underneath, S3 (here, the twin's IAM check) refused.
-    const refused = await asFunction(scope, () => writeObject('site', 'index.html', '<script>evil()</script>', { contentType: 'text/html' })).catch((error: unknown) => error);
-    expect((refused as { cause?: Error }).cause?.message).toMatch(/not authorized to perform: s3:PutObject on resource: joias-site\/index\.html/);
+    const refused = await asFunction(scope, () =>
+      writeObject('site', 'index.html', '<script>evil()</script>', { contentType: 'text/html' }),
+    ).catch((error: unknown) => error);
+    expect((refused as { cause?: Error }).cause?.message).toMatch(
+      /not authorized to perform: s3:PutObject on resource: joias-site\/index\.html/,
+    );
     // Nothing but the pages function's own grant can put the shell either way: the shop's shell is untouched.
     const shell = await fetch(`${twin().url}/cart`);
     expect(await shell.text()).not.toContain('evil()');

@@ -29,7 +29,12 @@ const SECRET_NAME = 'joias-payment-keys-owner-test';
 /** Removes the keys' record from the settings, as in a shop whose owner never saved keys. */
 async function forgetSavedKeys(): Promise<void> {
   await documentClient().send(
-    new UpdateCommand({ TableName: own.env.TABLE_SETTINGS, Key: { pk: 'settings', sk: 'current' }, UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys', ExpressionAttributeNames: { '#keys': 'keys' } }),
+    new UpdateCommand({
+      TableName: own.env.TABLE_SETTINGS,
+      Key: { pk: 'settings', sk: 'current' },
+      UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys',
+      ExpressionAttributeNames: { '#keys': 'keys' },
+    }),
   );
 }
 
@@ -57,13 +62,15 @@ afterAll(async () => {
 });
 
 type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
-const saveKeys = (body: unknown, as = token) => call<{ keys: { savedAt: string; hint: string } } & Refusal>('PUT', '/api/admin/settings/payment-keys', { token: as, body });
+const saveKeys = (body: unknown, as = token) =>
+  call<{ keys: { savedAt: string; hint: string } } & Refusal>('PUT', '/api/admin/settings/payment-keys', { token: as, body });
 const read = async () => {
   const answer = await call<SettingsResponse>('GET', '/api/admin/settings', { token });
   expect(answer.status).toBe(200);
   return answer;
 };
-const save = (version: number, settings: unknown) => call<SettingsResponse & Refusal>('PUT', '/api/admin/settings', { token, body: { version, settings } });
+const save = (version: number, settings: unknown) =>
+  call<SettingsResponse & Refusal>('PUT', '/api/admin/settings', { token, body: { version, settings } });
 const kept = async () => own.secrets.current(SECRET_NAME);
 
 describe('the payment keys', () => {
@@ -88,10 +95,13 @@ describe('the payment keys', () => {
     expect(after.version).toBe(before.version);
   });
 
-  it('keys not shaped as the provider\'s are refused before any call, field by field', async () => {
+  it("keys not shaped as the provider's are refused before any call, field by field", async () => {
     const answer = await saveKeys({ secretKey: 'pk_live_public123456789', webhookSecret: 'segredo' });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields).toEqual({ secretKey: paymentKeysTexts.stripeSecretKey, webhookSecret: paymentKeysTexts.stripeWebhookSecret });
+    expect(answer.body.error.fields).toEqual({
+      secretKey: paymentKeysTexts.stripeSecretKey,
+      webhookSecret: paymentKeysTexts.stripeWebhookSecret,
+    });
     expect(await kept()).toBe('{}');
   });
 
@@ -112,7 +122,11 @@ describe('the payment keys', () => {
     const answer = await saveKeys({ secretKey: ` ${SECRET_KEY} `, webhookSecret: WEBHOOK_SECRET });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.keys).toEqual({ savedAt: expect.any(String), hint: 'abcd' });
-    expect(JSON.parse(await kept())).toEqual({ provider: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET } satisfies PaymentKeys);
+    expect(JSON.parse(await kept())).toEqual({
+      provider: 'stripe',
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+    } satisfies PaymentKeys);
 
     const after = await read();
     expect(after.body.settings.automaticPayments.keys).toEqual(answer.body.keys);
@@ -125,10 +139,13 @@ describe('the payment keys', () => {
     }
   });
 
-  it('a save of the settings never writes the keys\' record, and leaving the switches out keeps them', async () => {
+  it("a save of the settings never writes the keys' record, and leaving the switches out keeps them", async () => {
     const { body: start } = await read();
     const keys = start.settings.automaticPayments.keys;
-    const on = await save(start.version, { ...start.settings, automaticPayments: { mbway: true, multibanco: true, keys: { savedAt: '2020-01-01T00:00:00.000Z', hint: 'zzzz' } } });
+    const on = await save(start.version, {
+      ...start.settings,
+      automaticPayments: { mbway: true, multibanco: true, keys: { savedAt: '2020-01-01T00:00:00.000Z', hint: 'zzzz' } },
+    });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(on.body.settings.automaticPayments).toEqual({ mbway: true, multibanco: true, keys });
     expect(on.body.history[0]!.changes).toEqual([
@@ -152,10 +169,11 @@ describe('the payment keys', () => {
     expect(hours).toBe(24);
   });
 
-  it('only an admin saves keys; only the keys route may write their secret (as IAM\'s PutSecretValue)', async () => {
+  it("only an admin saves keys; only the keys route may write their secret (as IAM's PutSecretValue)", async () => {
     expect((await saveKeys({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }, await nonAdminToken())).status).toBe(403);
     const before = await kept();
-    const writeAs = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, () => writeSecret(arn, '{"provider":"stripe"}'));
+    const writeAs = (grants: Route['grants']) =>
+      asFunction({ name: 'test', grants, api: true }, () => writeSecret(arn, '{"provider":"stripe"}'));
     const readAs = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, () => readSecretNow(arn));
     // The settings' own route, the functions that read the keys: no write.
     const settingsRow = routes.find((row) => row.handler === 'admin/settings/update')!;
@@ -165,7 +183,11 @@ describe('the payment keys', () => {
     expect(await kept()).toBe(before);
     // The keys route's own row: its secret's ARN is in its environment, and only there.
     const keysRow = routes.find((row) => row.handler === 'admin/settings/payment-keys')!;
-    expect(await asFunction({ name: 'test', grants: keysRow.grants, api: true }, async () => process.env[PAYMENT_KEYS_ENV.secretArn])).toBe(arn);
-    expect(await asFunction({ name: 'test', grants: settingsRow.grants, api: true }, async () => process.env[PAYMENT_KEYS_ENV.secretArn])).toBeUndefined();
+    expect(await asFunction({ name: 'test', grants: keysRow.grants, api: true }, async () => process.env[PAYMENT_KEYS_ENV.secretArn])).toBe(
+      arn,
+    );
+    expect(
+      await asFunction({ name: 'test', grants: settingsRow.grants, api: true }, async () => process.env[PAYMENT_KEYS_ENV.secretArn]),
+    ).toBeUndefined();
   });
 });

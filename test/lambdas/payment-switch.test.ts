@@ -24,8 +24,10 @@ const own = twinOfItsOwn({ automaticPayments: { mbway: true, multibanco: false }
 
 const MINUTE = 60_000;
 const TRANSFER_MS = DEFAULT_SETTINGS.holdMinutes.transferencia * MINUTE;
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
-const choose = (id: string, token: string, body: unknown) => call('POST', `/api/orders/${id}/payment-method`, { body, headers: { [ORDER_TOKEN_HEADER]: token } });
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: own().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+const choose = (id: string, token: string, body: unknown) =>
+  call('POST', `/api/orders/${id}/payment-method`, { body, headers: { [ORDER_TOKEN_HEADER]: token } });
 
 /** An automatic MB WAY reservation whose request reached the provider (pending). */
 async function reserveMbWay() {
@@ -33,15 +35,30 @@ async function reserveMbWay() {
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
   expect(placed.status).toBe(201);
   const order = placed.body.order;
-  const started = await until(`order ${order.id}'s payment started`, () => stored(order.id), (current) => Boolean(current.providerPayment?.paymentId), 15_000);
+  const started = await until(
+    `order ${order.id}'s payment started`,
+    () => stored(order.id),
+    (current) => Boolean(current.providerPayment?.paymentId),
+    15_000,
+  );
   return { order, token: order.accessToken!, paymentId: started.providerPayment!.paymentId!, started };
 }
 
 /** The tester declines the request in the provider's viewer; the order once its payment is failed. */
 async function decline(id: string, paymentId: string) {
-  const answer = await fetch(`${own().payments.url}/viewer/decline/${paymentId}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const answer = await fetch(`${own().payments.url}/viewer/decline/${paymentId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   expect(answer.status).toBe(303);
-  return until('the payment failed', () => stored(id), (current) => current.providerPayment?.status === 'failed', 10_000);
+  return until(
+    'the payment failed',
+    () => stored(id),
+    (current) => current.providerPayment?.status === 'failed',
+    10_000,
+  );
 }
 
 /** What a refusal must leave as it was. */
@@ -54,7 +71,7 @@ const untouched = (order: Order) => ({
 });
 
 describe('a declined MB WAY paid by transfer', () => {
-  it('the transfer\'s hold from the reservation, recorded once; the ledger and the owner\'s timeline say it; the expiry honours it', async () => {
+  it("the transfer's hold from the reservation, recorded once; the ledger and the owner's timeline say it; the expiry honours it", async () => {
     const { order, token, paymentId, started } = await reserveMbWay();
     // The MB WAY hold: 30 minutes.
     expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(DEFAULT_SETTINGS.holdMinutes.mbway * MINUTE);
@@ -91,11 +108,19 @@ describe('a declined MB WAY paid by transfer', () => {
     expect(after.timeline.at(-1)).toMatchObject({ kind: 'payment', by: 'cliente', text: expect.stringContaining('Transferência') });
     // Its e-mail and cart stay held by this reservation until the new deadline (the item's TTL moved with it), so
     // the same cart cannot be reserved twice once the MB WAY hold would have ended.
-    const reservationItem = await documentClient().send(new GetCommand({ TableName: own().env.TABLE_IDEMPOTENCY, Key: { id: openReservationId({ email: after.email, items: after.lines }) }, ConsistentRead: true }));
+    const reservationItem = await documentClient().send(
+      new GetCommand({
+        TableName: own().env.TABLE_IDEMPOTENCY,
+        Key: { id: openReservationId({ email: after.email, items: after.lines }) },
+        ConsistentRead: true,
+      }),
+    );
     expect(reservationItem.Item).toEqual({ id: expect.any(String), orderId: order.id, expiresAt: Math.ceil(until_ / 1000) });
     // The customer is mailed the transfer's instructions and the new deadline, once (the first mail spoke of MB WAY).
     const deadline = checkoutTexts.deadline(formatDate(chosen.body.order.expiresAt), formatTime(chosen.body.order.expiresAt));
-    const mails = (await mailsTo(after.email)).filter((mail) => mail.subject === `Reserva nº ${order.orderNumber}: paga ${formatCents(order.totalCents)} até ${deadline}`);
+    const mails = (await mailsTo(after.email)).filter(
+      (mail) => mail.subject === `Reserva nº ${order.orderNumber}: paga ${formatCents(order.totalCents)} até ${deadline}`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body.text).toContain('Pagamento: Transferência Bancária');
     expect(mails[0]!.body.text).toContain('envia o comprovativo');
@@ -109,7 +134,10 @@ describe('a declined MB WAY paid by transfer', () => {
     for (const method of ['paypal', 'transferencia']) {
       const again = await choose(order.id, token, { method });
       expect(again.status).toBe(409);
-      expect(again.body.error).toMatchObject({ code: 'payment_method_chosen', message: paymentSwitchTexts.alreadyChosen('Transferência Bancária') });
+      expect(again.body.error).toMatchObject({
+        code: 'payment_method_chosen',
+        message: paymentSwitchTexts.alreadyChosen('Transferência Bancária'),
+      });
     }
     expect(untouched(await stored(order.id))).toEqual(untouched(after));
 
@@ -121,7 +149,11 @@ describe('a declined MB WAY paid by transfer', () => {
     expect((await stored(order.id)).status).toBe('Aguarda Pagamento');
 
     // The proof, sent as before without a method: the ledger names the transfer.
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { proofKey: await uploadProof() } }, { headers: { [ORDER_TOKEN_HEADER]: token } });
+    const proof = await callRoute(
+      'POST /api/orders/{id}/proof',
+      { params: { id: order.id }, body: { proofKey: await uploadProof() } },
+      { headers: { [ORDER_TOKEN_HEADER]: token } },
+    );
     expect(proof.status).toBe(200);
     expect(proof.body.order.ledger.filter((entry) => entry.kind === 'payment').map((entry) => [entry.method, entry.state])).toEqual([
       ['mbway', 'failed'],
@@ -151,15 +183,28 @@ describe('refused, nothing changed', () => {
   it('hostile bodies: 400 with a Portuguese message', async () => {
     const { order, token, paymentId } = await reserveMbWay();
     const failed = await decline(order.id, paymentId);
-    const bodies: unknown[] = [{}, { method: 'multibanco' }, { method: '<script>alert(1)</script>' }, { method: ['transferencia'] }, 'transferencia', [], { method: null }];
+    const bodies: unknown[] = [
+      {},
+      { method: 'multibanco' },
+      { method: '<script>alert(1)</script>' },
+      { method: ['transferencia'] },
+      'transferencia',
+      [],
+      { method: null },
+    ];
     for (const body of bodies) {
       const answer = await choose(order.id, token, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect([apiTexts.invalidInput, validationTexts.switchMethod.invalid, validationTexts.form.invalid], JSON.stringify(body)).toContain(answer.body.error.message);
+      expect([apiTexts.invalidInput, validationTexts.switchMethod.invalid, validationTexts.form.invalid], JSON.stringify(body)).toContain(
+        answer.body.error.message,
+      );
       if (answer.body.error.fields?.method) expect(answer.body.error.fields.method).toBe(validationTexts.switchMethod.invalid);
     }
     expect(untouched(await stored(order.id))).toEqual(untouched(failed));
-    const raw = await call('POST', `/api/orders/${order.id}/payment-method`, { raw: '{"method":', headers: { 'content-type': 'application/json', [ORDER_TOKEN_HEADER]: token } });
+    const raw = await call('POST', `/api/orders/${order.id}/payment-method`, {
+      raw: '{"method":',
+      headers: { 'content-type': 'application/json', [ORDER_TOKEN_HEADER]: token },
+    });
     expect(raw.status).toBe(400);
     expect(raw.body.error.message).toBe(apiTexts.invalidJson);
     // Extra fields are not read: the deadline is the server's to decide.

@@ -46,9 +46,18 @@ const relayed: { body: string; signature: string }[] = [];
 let relayMode: 'forward' | 'hold' = 'forward';
 
 beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, edge: { enabled: true }, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    edge: { enabled: true },
+    ownerMailsPerHour: 1_000_000,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
-  const arn = await own.secrets.ensure('payment-keys', () => JSON.stringify({ provider: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
+  const arn = await own.secrets.ensure('payment-keys', () =>
+    JSON.stringify({ provider: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }),
+  );
   // A relay between the provider and the shop's front door, where the tests keep what the provider sent.
   relay = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -61,13 +70,21 @@ beforeAll(async () => {
         response.writeHead(503).end();
         return;
       }
-      void fetch(`${own.url}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': String(request.headers['content-type']), 'stripe-signature': signature }, body }).then(async (answer) => {
+      void fetch(`${own.url}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': String(request.headers['content-type']), 'stripe-signature': signature },
+        body,
+      }).then(async (answer) => {
         response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
       });
     });
   });
   const port = await listen(relay);
-  local = await startPaymentsLocal({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://${HOST}:${port}${WEBHOOK_PATH}` });
+  local = await startPaymentsLocal({
+    secretKey: SECRET_KEY,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `http://${HOST}:${port}${WEBHOOK_PATH}`,
+  });
   process.env[PAYMENT_KEYS_ENV.secretArn] = arn;
   process.env[PAYMENT_KEYS_ENV.endpoint] = local.url;
   provider = stripeProvider({ secretKey: SECRET_KEY, webhookSecrets: [WEBHOOK_SECRET], endpoint: local.endpoint });
@@ -79,15 +96,37 @@ afterAll(async () => {
   await own?.stop();
 });
 
-const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+const storedOrder = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
+const stockOf = async (id: string) =>
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const movementsOf = async (productId: string) =>
-  (await documentClient().send(new QueryCommand({ TableName: twin().env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }))).Items ?? [];
+  (
+    await documentClient().send(
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 const eventRecord = async (eventId: string) =>
-  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_IDEMPOTENCY, Key: { id: `payment-event#stripe#${eventId}` }, ConsistentRead: true }))).Item;
-const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  (
+    await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_IDEMPOTENCY, Key: { id: `payment-event#stripe#${eventId}` }, ConsistentRead: true }),
+    )
+  ).Item;
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 /** Sends a notification to the shop as the provider would (through the front door). */
-const notify = (body: string, signature?: string) => call('POST', WEBHOOK_PATH, { raw: body, headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) } });
+const notify = (body: string, signature?: string) =>
+  call('POST', WEBHOOK_PATH, {
+    raw: body,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+  });
 
 /** A reservation of one piece through `POST /api/orders`, with its MB WAY (or Multibanco) payment made on the twin's provider and stored on it. */
 async function reservedWithPayment(method: 'mbway' | 'multibanco' = 'mbway') {
@@ -95,9 +134,23 @@ async function reservedWithPayment(method: 'mbway' | 'multibanco' = 'mbway') {
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
   expect(placed.status).toBe(201);
   const order = placed.body.order;
-  const payment = await provider.startPayment({ orderId: order.id, amountCents: order.totalCents, method, phone: '+351912345678', email: order.email, description: `Joias Inox, encomenda ${order.orderNumber}` });
+  const payment = await provider.startPayment({
+    orderId: order.id,
+    amountCents: order.totalCents,
+    method,
+    phone: '+351912345678',
+    email: order.email,
+    description: `Joias Inox, encomenda ${order.orderNumber}`,
+  });
   const record: ProviderPaymentRecord = { provider: 'stripe', method, status: 'pending', paymentId: payment.paymentId };
-  await documentClient().send(new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id }, UpdateExpression: 'SET providerPayment = :p', ExpressionAttributeValues: { ':p': record } }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id: order.id },
+      UpdateExpression: 'SET providerPayment = :p',
+      ExpressionAttributeValues: { ':p': record },
+    }),
+  );
   return { piece, order, payment };
 }
 
@@ -115,8 +168,10 @@ async function heldSuccess(method: 'mbway' | 'multibanco' = 'mbway') {
   return { ...reserved, body, eventId: (JSON.parse(body) as Stripe.Event).id };
 }
 
-const confirmedMails = async (email: string) => (await laterMailsTo(email)).filter((mail) => mail.subject.startsWith('Pagamento confirmado'));
-const ownerPaidMails = async (orderNumber: number) => (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${orderNumber} `));
+const confirmedMails = async (email: string) =>
+  (await laterMailsTo(email)).filter((mail) => mail.subject.startsWith('Pagamento confirmado'));
+const ownerPaidMails = async (orderNumber: number) =>
+  (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${orderNumber} `));
 
 describe('POST /api/payments/stripe: a payment the provider confirms', () => {
   it('approving the MB WAY request moves the reservation to Enviar within 5 s: one payment-confirmed mail, the owner told, the stock taken once, the same amount everywhere', async () => {
@@ -129,16 +184,31 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stored.status).toBe('Enviar');
     const fee = Math.round(order.totalCents * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
-    expect(stored.providerPayment).toMatchObject({ provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: payment.paymentId, feeCents: fee, netCents: order.totalCents - fee, paidAt: expect.any(String) });
+    expect(stored.providerPayment).toMatchObject({
+      provider: 'stripe',
+      method: 'mbway',
+      status: 'succeeded',
+      paymentId: payment.paymentId,
+      feeCents: fee,
+      netCents: order.totalCents - fee,
+      paidAt: expect.any(String),
+    });
     expect(stored.expiresAt).toBeUndefined();
     // Moved by the shop on the provider's word ("automaticamente" on the owner's page), not by the customer.
-    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'status')).toEqual([expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar', by: SHOP, text: expect.stringContaining('MB WAY') })]);
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'status')).toEqual([
+      expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar', by: SHOP, text: expect.stringContaining('MB WAY') }),
+    ]);
 
     // The same amount in cents in the order, the PaymentIntent and the event.
     const intent = local.intents().find((candidate) => candidate.id === payment.paymentId)!;
     const event = JSON.parse(relayed.at(-1)!.body) as Stripe.Event;
     expect(event.type).toBe('payment_intent.succeeded');
-    expect([intent.amount, intent.amount_received, (event.data.object as Stripe.PaymentIntent).amount_received, payment.amountCents]).toEqual(Array(4).fill(order.totalCents));
+    expect([
+      intent.amount,
+      intent.amount_received,
+      (event.data.object as Stripe.PaymentIntent).amount_received,
+      payment.amountCents,
+    ]).toEqual(Array(4).fill(order.totalCents));
 
     const confirmed = await confirmedMails(order.email);
     expect(confirmed.map((mail) => mail.subject)).toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
@@ -157,12 +227,19 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     expect((await local.decline(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Aguarda Pagamento');
-    expect(stored.providerPayment).toMatchObject({ status: 'failed', paymentId: payment.paymentId, failure: paymentEventTexts.failure.mbway });
+    expect(stored.providerPayment).toMatchObject({
+      status: 'failed',
+      paymentId: payment.paymentId,
+      failure: paymentEventTexts.failure.mbway,
+    });
     expect(stored.expiresAt).toBe(order.expiresAt);
     expect(await stockOf(piece.id)).toBe(3);
     expect(await confirmedMails(order.email)).toEqual([]);
     // Still payable: the customer sends the proof of a transfer.
-    const paid = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } });
+    const paid = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: order.id },
+      body: { accessToken: order.accessToken, proofKey: await uploadProof() },
+    });
     expect(paid.status).toBe(200);
     expect(paid.body.order.status).toBe('Confirmar Pagamento');
   });
@@ -223,8 +300,15 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
       const stored = await storedOrder(held.order.id);
       expect(stored.status, what).toBe('Aguarda Pagamento');
       expect(stored.providerPayment, what).toMatchObject({ status: 'succeeded', mismatch: true });
-      expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note'), what).toEqual([expect.objectContaining({ text: expect.stringContaining('devolve-o ao cliente') })]);
-      const admin = await call<{ order: { financialStatus: string; ledger: { state: string; currency: string }[] } }>('GET', `/api/admin/orders/${held.order.id}`, { token: await adminIdToken() });
+      expect(
+        stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note'),
+        what,
+      ).toEqual([expect.objectContaining({ text: expect.stringContaining('devolve-o ao cliente') })]);
+      const admin = await call<{ order: { financialStatus: string; ledger: { state: string; currency: string }[] } }>(
+        'GET',
+        `/api/admin/orders/${held.order.id}`,
+        { token: await adminIdToken() },
+      );
       expect(admin.body.order.financialStatus, what).toBe('failed');
       expect(admin.body.order.ledger.at(-1), what).toMatchObject({ state: 'failed', currency: what === 'currency' ? 'USD' : 'EUR' });
     }
@@ -258,7 +342,11 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
 describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
   it('answers only through the front door (the origin lock): straight to the API, a signed event is a 403 and changes nothing', async () => {
     const { order, body, eventId } = await heldSuccess();
-    const direct = await fetch(`${own.apiOriginUrl}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) }, body });
+    const direct = await fetch(`${own.apiOriginUrl}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) },
+      body,
+    });
     expect(direct.status).toBe(403);
     expect((await storedOrder(order.id)).status).toBe('Aguarda Pagamento');
     expect(await eventRecord(eventId)).toBeUndefined();
@@ -266,7 +354,10 @@ describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
 
   it('verifies the raw bytes when API Gateway passes the body base64 (a content type it does not take for text)', async () => {
     const { order, body } = await heldSuccess();
-    const answer = await call('POST', WEBHOOK_PATH, { raw: body, headers: { 'content-type': 'application/octet-stream', 'stripe-signature': sign(body) } });
+    const answer = await call('POST', WEBHOOK_PATH, {
+      raw: body,
+      headers: { 'content-type': 'application/octet-stream', 'stripe-signature': sign(body) },
+    });
     expect(answer.status).toBe(200);
     expect((await storedOrder(order.id)).status).toBe('Enviar');
   });
@@ -288,28 +379,43 @@ describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
 describe('POST /api/payments/stripe: a payment the order cannot keep', () => {
   it('a payment after the reservation closed is recorded and marked for refund in full; the order stays closed, its stock back', async () => {
     const { piece, order, payment } = await reservedWithPayment();
-    const cancelled = await callRoute('POST /api/orders/{id}/cancel', { params: { id: order.id } }, { headers: { 'x-order-token': order.accessToken } });
+    const cancelled = await callRoute(
+      'POST /api/orders/{id}/cancel',
+      { params: { id: order.id } },
+      { headers: { 'x-order-token': order.accessToken } },
+    );
     expect(cancelled.body.order.status).toBe('Encerrada');
     expect(await stockOf(piece.id)).toBe(4);
     expect((await local.approve(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Encerrada');
-    expect(stored.providerPayment).toMatchObject({ status: 'succeeded', paymentId: payment.paymentId, refundRequestedCents: order.totalCents });
-    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([expect.objectContaining({ text: expect.stringContaining('depois de a reserva ter fechado') })]);
+    expect(stored.providerPayment).toMatchObject({
+      status: 'succeeded',
+      paymentId: payment.paymentId,
+      refundRequestedCents: order.totalCents,
+    });
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('depois de a reserva ter fechado') }),
+    ]);
     expect(await stockOf(piece.id)).toBe(4);
     expect(await confirmedMails(order.email)).toEqual([]);
   });
 
   it('a payment for an order the customer paid another way meanwhile leaves its status; the owner is told to give it back', async () => {
     const { order, payment } = await reservedWithPayment();
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } });
+    const proof = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: order.id },
+      body: { accessToken: order.accessToken, proofKey: await uploadProof() },
+    });
     expect(proof.body.order.status).toBe('Confirmar Pagamento');
     expect((await local.approve(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Confirmar Pagamento');
     expect(stored.providerPayment).toMatchObject({ status: 'succeeded', paymentId: payment.paymentId });
     expect(stored.providerPayment.refundRequestedCents).toBeUndefined();
-    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([expect.objectContaining({ text: expect.stringContaining('já estava paga') })]);
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('já estava paga') }),
+    ]);
     expect(await confirmedMails(order.email)).toEqual([]);
   });
 });

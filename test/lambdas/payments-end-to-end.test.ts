@@ -22,7 +22,16 @@ import { formatCents } from '#shared/money.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { twinInfo } from '../support/global-setup.ts';
-import { createProduct, customerOrderView, isReservationMail, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
+import {
+  createProduct,
+  customerOrderView,
+  isReservationMail,
+  mailsTo,
+  placeOrder,
+  reservationBody,
+  uploadProof,
+  type SentMail,
+} from '../support/factories.ts';
 import { adminIdToken, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
@@ -52,7 +61,14 @@ beforeAll(async () => {
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       notifications.push(body);
-      void fetch(`${own.url}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': String(request.headers['content-type']), 'stripe-signature': String(request.headers['stripe-signature']) }, body }).then(async (answer) => {
+      void fetch(`${own.url}${PAYMENT_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: {
+          'content-type': String(request.headers['content-type']),
+          'stripe-signature': String(request.headers['stripe-signature']),
+        },
+        body,
+      }).then(async (answer) => {
         response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
       });
     });
@@ -66,12 +82,31 @@ afterAll(async () => {
   await own?.stop();
 });
 
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
-const stockOf = async (id: string) => Number((await documentClient().send(new GetCommand({ TableName: own.env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+const stockOf = async (id: string) =>
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const movementsOf = async (productId: string) =>
-  (await documentClient().send(new QueryCommand({ TableName: own.env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }))).Items ?? [];
+  (
+    await documentClient().send(
+      new QueryCommand({
+        TableName: own.env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 /** The order once the payments consumer has started its payment (a payment id on it). */
-const started = (id: string) => until(`order ${id}'s payment started`, () => stored(id), (order) => Boolean(order.providerPayment?.paymentId), 15_000);
+const started = (id: string) =>
+  until(
+    `order ${id}'s payment started`,
+    () => stored(id),
+    (order) => Boolean(order.providerPayment?.paymentId),
+    15_000,
+  );
 const subjects = (mails: readonly SentMail[], start: string) => mails.filter((mail) => mail.subject.startsWith(start));
 
 /** What a tester does in the payments viewer: opens it, finds the payment's button, clicks it (the form posts); when it was clicked. */
@@ -80,7 +115,12 @@ async function clickInViewer(action: 'approve' | 'decline' | 'payReference', pay
   const form = `action="/viewer/${action}/${paymentId}"`;
   expect(page).toContain(form);
   const clickedAt = Date.now();
-  const answer = await fetch(`${own.payments.url}/viewer/${action}/${paymentId}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const answer = await fetch(`${own.payments.url}/viewer/${action}/${paymentId}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+  });
   // The viewer answers once the shop has been told (its webhook answered).
   expect(answer.status).toBe(303);
   return clickedAt;
@@ -102,21 +142,32 @@ describe('automatic MB WAY, approved', () => {
     const { piece, order, paymentId } = await reserve('mbway', 2390, 2);
     expect(await stockOf(piece.id)).toBe(3);
     const approvedAt = await clickInViewer('approve', paymentId);
-    const paid = await until('the order paid', () => stored(order.id), (current) => current.status === 'Enviar', 5000);
+    const paid = await until(
+      'the order paid',
+      () => stored(order.id),
+      (current) => current.status === 'Enviar',
+      5000,
+    );
     expect(Date.now() - approvedAt).toBeLessThan(5000);
     expect(paid.providerPayment).toMatchObject({ provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId });
-    expect(paid.timeline.filter((entry) => entry.kind === 'status')).toEqual([expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar' })]);
+    expect(paid.timeline.filter((entry) => entry.kind === 'status')).toEqual([
+      expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar' }),
+    ]);
 
     // One amount in cents: the order's, the PaymentIntent's, the notification's.
     const intent = await stripe.paymentIntents.retrieve(paymentId);
-    const events = notifications.map((body) => JSON.parse(body) as Stripe.Event).filter((event) => (event.data.object as { id?: string }).id === paymentId);
+    const events = notifications
+      .map((body) => JSON.parse(body) as Stripe.Event)
+      .filter((event) => (event.data.object as { id?: string }).id === paymentId);
     expect(events.map((event) => event.type)).toEqual(['payment_intent.succeeded']);
     const event = events[0]!.data.object as Stripe.PaymentIntent;
     expect(order.totalCents).toBe(2 * 2390 + order.shippingCents);
     expect([intent.amount, intent.amount_received, event.amount, event.amount_received]).toEqual(Array(4).fill(order.totalCents));
 
     const customer = await mailsTo(order.email);
-    expect(subjects(customer, 'Pagamento confirmado').map((mail) => mail.subject)).toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
+    expect(subjects(customer, 'Pagamento confirmado').map((mail) => mail.subject)).toEqual([
+      `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
+    ]);
     expect(subjects(await mailsTo(own.env.MAIL_FROM!), `Encomenda paga: nº ${order.orderNumber} `)).toHaveLength(1);
     // The stock was taken once, by the reservation; the payment took none.
     expect(await stockOf(piece.id)).toBe(3);
@@ -124,7 +175,10 @@ describe('automatic MB WAY, approved', () => {
     const view = await customerOrderView(order.id, order.accessToken!);
     expect(view.body.order).toMatchObject({ status: 'Enviar', providerPayment: { method: 'mbway', status: 'succeeded' } });
     // The customer's history: the reservation and the payment's move, with nothing of the provider's (its ids, its name).
-    expect(view.body.order.timeline).toEqual([expect.objectContaining({ kind: 'reserved' }), { at: expect.any(String), kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'loja' }]);
+    expect(view.body.order.timeline).toEqual([
+      expect.objectContaining({ kind: 'reserved' }),
+      { at: expect.any(String), kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'loja' },
+    ]);
     expect(JSON.stringify(view.body)).not.toMatch(/pi_|stripe/i);
   });
 });
@@ -133,7 +187,12 @@ describe('automatic MB WAY, declined', () => {
   it('the order stays Aguarda Pagamento, its payment failed with a reason in Portuguese, and a transfer proof can still be sent', async () => {
     const { piece, order, paymentId } = await reserve('mbway', 1800);
     await clickInViewer('decline', paymentId);
-    const failed = await until('the payment failed', () => stored(order.id), (current) => current.providerPayment?.status === 'failed', 5000);
+    const failed = await until(
+      'the payment failed',
+      () => stored(order.id),
+      (current) => current.providerPayment?.status === 'failed',
+      5000,
+    );
     expect(failed.status).toBe('Aguarda Pagamento');
     expect(failed.providerPayment).toMatchObject({ status: 'failed', paymentId, failure: paymentEventTexts.failure.mbway });
     expect(failed.expiresAt).toBe(order.expiresAt);
@@ -141,9 +200,15 @@ describe('automatic MB WAY, declined', () => {
     expect(await stockOf(piece.id)).toBe(4);
     expect(subjects(await mailsTo(order.email), 'Pagamento confirmado')).toEqual([]);
     const view = await customerOrderView(order.id, order.accessToken!);
-    expect(view.body.order).toMatchObject({ status: 'Aguarda Pagamento', providerPayment: { method: 'mbway', status: 'failed', failure: paymentEventTexts.failure.mbway } });
+    expect(view.body.order).toMatchObject({
+      status: 'Aguarda Pagamento',
+      providerPayment: { method: 'mbway', status: 'failed', failure: paymentEventTexts.failure.mbway },
+    });
     // Before the deadline, a manual method's proof is still taken.
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } });
+    const proof = await callRoute('POST /api/orders/{id}/proof', {
+      params: { id: order.id },
+      body: { accessToken: order.accessToken, proofKey: await uploadProof() },
+    });
     expect(proof.status).toBe(200);
     expect(proof.body.order.status).toBe('Confirmar Pagamento');
   });
@@ -155,7 +220,11 @@ describe('automatic Multibanco', () => {
     const reference = done.providerPayment!.multibanco!;
     expect(reference).toMatchObject({ entity: '99999', reference: expect.stringMatching(/^\d{9}$/), amountCents: order.totalCents });
     const view = await customerOrderView(order.id, order.accessToken!);
-    expect(view.body.order.providerPayment).toMatchObject({ method: 'multibanco', status: 'pending', multibanco: { entity: reference.entity, reference: reference.reference, amountCents: order.totalCents } });
+    expect(view.body.order.providerPayment).toMatchObject({
+      method: 'multibanco',
+      status: 'pending',
+      multibanco: { entity: reference.entity, reference: reference.reference, amountCents: order.totalCents },
+    });
     const reservationMails = (await mailsTo(order.email)).filter(isReservationMail);
     expect(reservationMails).toHaveLength(1);
     expect(reservationMails[0]!.body.text).toContain(`Referência: ${groupedReference(reference.reference)}`);
@@ -163,7 +232,12 @@ describe('automatic Multibanco', () => {
     expect(reservationMails[0]!.body.text).toContain(`Montante: ${formatCents(order.totalCents)}`);
 
     const paidAt = await clickInViewer('payReference', paymentId);
-    const paid = await until('the order paid', () => stored(order.id), (current) => current.status === 'Enviar', 5000);
+    const paid = await until(
+      'the order paid',
+      () => stored(order.id),
+      (current) => current.status === 'Enviar',
+      5000,
+    );
     expect(Date.now() - paidAt).toBeLessThan(5000);
     expect(paid.providerPayment).toMatchObject({ method: 'multibanco', status: 'succeeded', paymentId });
     expect(subjects(await mailsTo(order.email), 'Pagamento confirmado')).toHaveLength(1);
@@ -172,7 +246,14 @@ describe('automatic Multibanco', () => {
 
 /** The reservation's time runs out now, and the expiry job runs (as the schedule would). */
 async function expire(id: string) {
-  await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: own.env.TABLE_ORDERS,
+      Key: { id },
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
+  );
   await expireReservations(new Date());
   expect((await stored(id)).status).toBe('Encerrada');
 }
@@ -187,7 +268,12 @@ describe('a payment after the reservation expired', () => {
       await expire(order.id);
       expect(await stockOf(piece.id)).toBe(5);
       await clickInViewer(action, paymentId);
-      const refunded = await until('the refund', () => stored(order.id), (current) => (current.providerPayment?.refunds?.length ?? 0) > 0, 15_000);
+      const refunded = await until(
+        'the refund',
+        () => stored(order.id),
+        (current) => (current.providerPayment?.refunds?.length ?? 0) > 0,
+        15_000,
+      );
       expect(refunded.providerPayment!.refunds).toEqual([expect.objectContaining({ amountCents: order.totalCents, reason: 'late' })]);
       // Later records of the order make no second refund.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -197,13 +283,19 @@ describe('a payment after the reservation expired', () => {
       // The provider's side: one refund, of the full amount.
       const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
       expect((intent.latest_charge as Stripe.Charge).amount_refunded).toBe(order.totalCents);
-      const refundEvents = notifications.map((body) => JSON.parse(body) as Stripe.Event).filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === paymentId);
+      const refundEvents = notifications
+        .map((body) => JSON.parse(body) as Stripe.Event)
+        .filter((event) => event.type === 'charge.refunded' && (event.data.object as Stripe.Charge).payment_intent === paymentId);
       expect(refundEvents).toHaveLength(1);
       expect((refundEvents[0]!.data.object as Stripe.Charge).amount_refunded).toBe(order.totalCents);
       // The customer is told, once, by the `order-refunded` mail.
       const told = subjects(await mailsTo(order.email), 'Devolvemos');
-      expect((await stored(order.id)).timeline.filter((entry) => entry.kind === 'email' && entry.email === 'order-refunded')).toEqual([expect.objectContaining({ outcome: 'sent' })]);
-      expect(told.map((mail) => mail.subject)).toEqual([`Devolvemos-te ${formatCents(order.totalCents)} da encomenda nº ${order.orderNumber}`]);
+      expect((await stored(order.id)).timeline.filter((entry) => entry.kind === 'email' && entry.email === 'order-refunded')).toEqual([
+        expect.objectContaining({ outcome: 'sent' }),
+      ]);
+      expect(told.map((mail) => mail.subject)).toEqual([
+        `Devolvemos-te ${formatCents(order.totalCents)} da encomenda nº ${order.orderNumber}`,
+      ]);
       expect(told[0]!.body.text).toContain('chegou depois de a reserva terminar');
       expect(told[0]!.body.text).toContain(formatCents(order.totalCents));
       expect(subjects(await mailsTo(order.email), 'Pagamento confirmado')).toEqual([]);
@@ -213,26 +305,54 @@ describe('a payment after the reservation expired', () => {
 });
 
 describe("a refund made in the provider's own dashboard", () => {
-  it('is recorded once from its notification, beside the shop\'s own refunds, never counted twice', async () => {
+  it("is recorded once from its notification, beside the shop's own refunds, never counted twice", async () => {
     const { order, paymentId } = await reserve('mbway', 3000);
     await clickInViewer('approve', paymentId);
-    await until('the order paid', () => stored(order.id), (current) => current.status === 'Enviar', 5000);
+    await until(
+      'the order paid',
+      () => stored(order.id),
+      (current) => current.status === 'Enviar',
+      5000,
+    );
     // The owner gives 7,00 € back in Stripe's dashboard (no key of the shop's): the notification tells the shop.
     await stripe.refunds.create({ payment_intent: paymentId, amount: 700 });
-    const outside = await until('the outside refund recorded', () => stored(order.id), (current) => (current.providerPayment?.refunds?.length ?? 0) === 1, 10_000);
+    const outside = await until(
+      'the outside refund recorded',
+      () => stored(order.id),
+      (current) => (current.providerPayment?.refunds?.length ?? 0) === 1,
+      10_000,
+    );
     expect(outside.providerPayment!.refunds).toEqual([expect.objectContaining({ amountCents: 700, reason: 'outside' })]);
-    expect(outside.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text)).toContain(paymentEventTexts.outsideRefund(formatCents(700)));
+    expect(outside.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text)).toContain(
+      paymentEventTexts.outsideRefund(formatCents(700)),
+    );
     const admin = (await callRoute('GET /api/admin/orders/{id}', { params: { id: order.id } }, { token: await adminIdToken() })).body.order;
     expect(admin.financialStatus).toBe('partially_refunded');
     // Delivered again (the provider retries): nothing more.
     const event = notifications.findLast((body) => body.includes('charge.refunded') && body.includes(paymentId))!;
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: (JSON.parse(own.secrets.current(LOCAL_PAYMENT_KEYS_SECRET)) as PaymentKeys).webhookSecret });
-    const again = await fetch(`${own.url}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body: event });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: event,
+      secret: (JSON.parse(own.secrets.current(LOCAL_PAYMENT_KEYS_SECRET)) as PaymentKeys).webhookSecret,
+    });
+    const again = await fetch(`${own.url}${PAYMENT_WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+      body: event,
+    });
     expect(again.status).toBe(200);
     // The shop's own refund ("Devolver parte do pagamento"): its notification, whenever it comes, is not a second refund.
-    const asked = await callRoute('POST /api/admin/orders/{id}/refunds', { params: { id: order.id }, body: { refundCents: 500, expectedLeftCents: order.totalCents - 700 } }, { token: await adminIdToken() });
+    const asked = await callRoute(
+      'POST /api/admin/orders/{id}/refunds',
+      { params: { id: order.id }, body: { refundCents: 500, expectedLeftCents: order.totalCents - 700 } },
+      { token: await adminIdToken() },
+    );
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
-    const both = await until('the shop refund recorded', () => stored(order.id), (current) => (current.providerPayment?.refunds?.length ?? 0) >= 2 && current.providerPayment?.refundRequestedCents === undefined, 10_000);
+    const both = await until(
+      'the shop refund recorded',
+      () => stored(order.id),
+      (current) => (current.providerPayment?.refunds?.length ?? 0) >= 2 && current.providerPayment?.refundRequestedCents === undefined,
+      10_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const after = await stored(order.id);
     expect(after.providerPayment!.refunds!.map((refund) => [refund.amountCents, refund.reason])).toEqual([

@@ -11,7 +11,10 @@ import { LOCAL_PAYMENTS } from '#infra/twin/seed/seller.ts';
 import { createProduct, mailsTo, placeOrder, reservationBody, type SentMail } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & { mbwayMonth?: string };
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & {
+    mbwayMonth?: string;
+  };
 
 describe('with automatic payments off', () => {
   it("MB WAY is today's: the month's number, its slot, the reservation mail at once, no provider payment; Multibanco is refused", async () => {

@@ -47,9 +47,18 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => own?.stop());
 
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & { mbwayMonth?: string };
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order & {
+    mbwayMonth?: string;
+  };
 /** The order once the payments consumer has answered for it (within seconds). */
-const started = (id: string) => until(`order ${id}'s payment started`, () => stored(id), (order) => order.providerPayment?.status !== 'starting', 15_000);
+const started = (id: string) =>
+  until(
+    `order ${id}'s payment started`,
+    () => stored(id),
+    (order) => order.providerPayment?.status !== 'starting',
+    15_000,
+  );
 /** The texts of the order's payment entries on its timeline, oldest first. */
 const paymentEntries = (order: Order) => order.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text);
 const intentsOf = (id: string) => own.payments.intents().filter((intent) => intent.metadata.orderId === id);
@@ -77,13 +86,24 @@ describe('reserving with automatic MB WAY', () => {
     const placedAt = Date.now();
     const done = await started(order.id);
     expect(Date.now() - placedAt).toBeLessThan(10_000);
-    expect(done.providerPayment).toMatchObject({ provider: 'stripe', method: 'mbway', status: 'pending', paymentId: expect.stringMatching(/^pi_/) });
+    expect(done.providerPayment).toMatchObject({
+      provider: 'stripe',
+      method: 'mbway',
+      status: 'pending',
+      paymentId: expect.stringMatching(/^pi_/),
+    });
     // No number of the month and no slot: the request goes to the customer's own phone.
     expect(done.mbwayNumber).toBeUndefined();
     expect(done.mbwayMonth).toBeUndefined();
     const intents = intentsOf(order.id);
     expect(intents).toHaveLength(1);
-    expect(intents[0]).toMatchObject({ id: done.providerPayment!.paymentId, amount: order.totalCents, currency: 'eur', payment_method_types: ['mb_way'], status: 'requires_action' });
+    expect(intents[0]).toMatchObject({
+      id: done.providerPayment!.paymentId,
+      amount: order.totalCents,
+      currency: 'eur',
+      payment_method_types: ['mb_way'],
+      status: 'requires_action',
+    });
     expect(order.totalCents).toBe(2 * 2390 + order.shippingCents);
     expect(paymentEntries(done)).toEqual([paymentStartTexts.timeline.mbwayStarted(done.providerPayment!.paymentId!)]);
     const mails = await mailsTo(order.email);
@@ -106,7 +126,15 @@ describe('reserving with automatic MB WAY', () => {
     const id = first.body.order.id;
     const paymentId = (await started(id)).providerPayment!.paymentId;
     // A record delivered again before the start was written (the consumer died after asking): `starting` once more.
-    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment.#s = :starting REMOVE providerPayment.paymentId', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':starting': 'starting' } }));
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: own.env.TABLE_ORDERS,
+        Key: { id },
+        UpdateExpression: 'SET providerPayment.#s = :starting REMOVE providerPayment.paymentId',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':starting': 'starting' },
+      }),
+    );
     const restarted = await started(id);
     expect(restarted.providerPayment).toMatchObject({ status: 'pending', paymentId });
     expect(intentsOf(id)).toHaveLength(1);
@@ -127,7 +155,13 @@ describe('reserving with Multibanco', () => {
     const [mail] = (await mailsTo(body.order.email)) as [SentMail];
     const until = checkoutTexts.deadline(formatDate(reference.expiresAt), formatTime(reference.expiresAt));
     const text = mail.body.text!;
-    for (const line of ['Entidade: 99999', `Referência: ${groupedReference(reference.reference)}`, `Montante: ${formatCents(body.order.totalCents)}`, `Válida até: ${until}`]) expect(text).toContain(line);
+    for (const line of [
+      'Entidade: 99999',
+      `Referência: ${groupedReference(reference.reference)}`,
+      `Montante: ${formatCents(body.order.totalCents)}`,
+      `Válida até: ${until}`,
+    ])
+      expect(text).toContain(line);
     expect(mail.body.html).toContain(groupedReference(reference.reference));
   });
 });
@@ -144,17 +178,35 @@ describe('the provider unreachable', () => {
       expect(status).toBe(201);
       const { order } = body;
       // Before the stream's own retries are spent (the record would go to the dead-letter queue, the order stay `starting`).
-      const done = await until(`order ${order.id}'s start given up`, () => stored(order.id), (o) => o.providerPayment?.status !== 'starting', 60_000);
-      expect(done.providerPayment).toMatchObject({ status: 'failed', failure: paymentStartTexts.unavailable, startAttempts: PROVIDER_START_ATTEMPTS - 1 });
+      const done = await until(
+        `order ${order.id}'s start given up`,
+        () => stored(order.id),
+        (o) => o.providerPayment?.status !== 'starting',
+        60_000,
+      );
+      expect(done.providerPayment).toMatchObject({
+        status: 'failed',
+        failure: paymentStartTexts.unavailable,
+        startAttempts: PROVIDER_START_ATTEMPTS - 1,
+      });
       expect(done.providerPayment!.paymentId).toBeUndefined();
       expect(done.status).toBe('Aguarda Pagamento');
       expect(paymentEntries(done)).toEqual([paymentStartTexts.timeline.startFailed(paymentStartTexts.unavailable)]);
       expect(intentsOf(order.id)).toEqual([]);
       // One reservation mail, with why and the way to pay by hand.
-      const mails = await until('the reservation mail', () => mailsTo(order.email), (list) => list.length > 0, 15_000);
+      const mails = await until(
+        'the reservation mail',
+        () => mailsTo(order.email),
+        (list) => list.length > 0,
+        15_000,
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0]!.body.text).toContain(paymentStartTexts.startFailed(paymentStartTexts.unavailable));
-      const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id } }, { headers: { 'x-order-token': order.accessToken } });
+      const view = await callRoute(
+        'GET /api/orders/{id}',
+        { params: { id: order.id } },
+        { headers: { 'x-order-token': order.accessToken } },
+      );
       expect(view.body.order.providerPayment).toMatchObject({ method: 'mbway', status: 'failed', failure: paymentStartTexts.unavailable });
     } finally {
       own.payments.setOutage(false);
@@ -177,8 +229,15 @@ describe('refunds through the provider', () => {
     // The customer approves late: the provider takes the money and tells the shop's webhook, which asks
     // for all of it back (docs/design.md §34).
     await own.payments.approve(paymentId);
-    const refunded = await until('the refund', () => stored(id), (order) => (order.providerPayment?.refunds?.length ?? 0) > 0, 15_000);
-    expect(refunded.providerPayment!.refunds).toEqual([{ refundId: expect.stringMatching(/^re_/), amountCents: totalCents, at: expect.any(String), reason: 'late' }]);
+    const refunded = await until(
+      'the refund',
+      () => stored(id),
+      (order) => (order.providerPayment?.refunds?.length ?? 0) > 0,
+      15_000,
+    );
+    expect(refunded.providerPayment!.refunds).toEqual([
+      { refundId: expect.stringMatching(/^re_/), amountCents: totalCents, at: expect.any(String), reason: 'late' },
+    ]);
     expect(refunded.providerPayment!.refundRequestedCents).toBeUndefined();
     expect(paymentEntries(refunded).at(-1)).toBe(paymentStartTexts.timeline.refunded(formatCents(totalCents), true));
     const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
@@ -195,11 +254,25 @@ describe('refunds through the provider', () => {
     const paymentId = (await started(id)).providerPayment!.paymentId!;
     // Paid: the provider's notification moves the order to `Enviar` (the webhook).
     await own.payments.payReference(paymentId);
-    await until('the order paid', () => stored(id), (order) => order.status === 'Enviar' && order.providerPayment?.status === 'succeeded', 15_000);
+    await until(
+      'the order paid',
+      () => stored(id),
+      (order) => order.status === 'Enviar' && order.providerPayment?.status === 'succeeded',
+      15_000,
+    );
     // The owner closes it giving back 12,34 € of it.
-    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id }, body: { status: 'Encerrada', refundCents: 1234 } }, { token });
+    const closed = await callRoute(
+      'PATCH /api/admin/orders/{id}',
+      { params: { id }, body: { status: 'Encerrada', refundCents: 1234 } },
+      { token },
+    );
     expect(closed.status).toBe(200);
-    const refunded = await until('the refund', () => stored(id), (order) => (order.providerPayment?.refunds?.length ?? 0) > 0, 15_000);
+    const refunded = await until(
+      'the refund',
+      () => stored(id),
+      (order) => (order.providerPayment?.refunds?.length ?? 0) > 0,
+      15_000,
+    );
     expect(refunded.providerPayment!.refunds).toEqual([expect.objectContaining({ amountCents: 1234, reason: 'cancel' })]);
     expect(paymentEntries(refunded).at(-1)).toBe(paymentStartTexts.timeline.refunded(formatCents(1234), false));
     // Later records of the order (its own write among them) make no second refund.

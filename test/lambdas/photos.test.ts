@@ -58,7 +58,10 @@ describe('photo processing', () => {
     expect(photo.placeholder.length).toBeLessThan(400);
 
     for (const width of PHOTO_WIDTHS) {
-      for (const [format, type, sharpFormat] of [['avif', 'image/avif', 'heif'], ['webp', 'image/webp', 'webp']] as const) {
+      for (const [format, type, sharpFormat] of [
+        ['avif', 'image/avif', 'heif'],
+        ['webp', 'image/webp', 'webp'],
+      ] as const) {
         const response = await fetch(`${twin().url}${photoFile(photo.id, width, format)}`);
         expect(response.status, `${width} ${format}`).toBe(200);
         expect(response.headers.get('content-type')).toBe(type);
@@ -86,14 +89,18 @@ describe('photo processing', () => {
     const { photo } = result;
     expect(photo).toMatchObject({ width: 1440, height: 960, widths: [...PHOTO_WIDTHS], fallbackWidth: 960 });
     const read = async (path: string) => Buffer.from(await (await fetch(`${twin().url}${path}`)).arrayBuffer());
-    const renditions = [...PHOTO_WIDTHS.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]), photoFile(photo.id, 960, 'jpg')];
+    const renditions = [
+      ...PHOTO_WIDTHS.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]),
+      photoFile(photo.id, 960, 'jpg'),
+    ];
     for (const path of renditions) {
       const seen = await edgeColours(await read(path));
       const { width, height } = seen.info;
       // 3:2 to the pixel (heights rounded like the resize), and nothing cut: each side's band is there.
       expect([width, height], path).toEqual([width, heightAt(photo, width)]);
       expect(Math.abs(width / height - 1.5), path).toBeLessThan(0.01);
-      for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(alike(seen[side], EDGE_COLOURS[side]), `${path} ${side}: ${seen[side].join(',')}`).toBe(true);
+      for (const side of ['left', 'right', 'top', 'bottom'] as const)
+        expect(alike(seen[side], EDGE_COLOURS[side]), `${path} ${side}: ${seen[side].join(',')}`).toBe(true);
     }
     const placeholder = await sharp(Buffer.from(photo.placeholder.split(',')[1]!, 'base64')).metadata();
     expect([placeholder.width, placeholder.height]).toEqual([16, 11]);
@@ -103,7 +110,8 @@ describe('photo processing', () => {
     expect(await sharp(share).metadata()).toMatchObject({ width: SHARE_SIZE.width, height: SHARE_SIZE.height });
     const shown = { left: (SHARE_SIZE.width - 945) / 2, top: 0, width: 945, height: SHARE_SIZE.height };
     const inside = await edgeColours(share, shown);
-    for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(alike(inside[side], EDGE_COLOURS[side]), `share ${side}: ${inside[side].join(',')}`).toBe(true);
+    for (const side of ['left', 'right', 'top', 'bottom'] as const)
+      expect(alike(inside[side], EDGE_COLOURS[side]), `share ${side}: ${inside[side].join(',')}`).toBe(true);
     const margin = await edgeColours(share, { left: 0, top: 0, width: shown.left - 4, height: SHARE_SIZE.height });
     expect(alike(margin.at(0.5, 0.5), [250, 247, 242])).toBe(true);
   }, 120_000);
@@ -127,7 +135,9 @@ describe('photo processing', () => {
   it('refuses from the header alone a photo too long on a side or too thin, at once, and the next photo is processed', async () => {
     const thin = pngHeader(10, 9_999_999);
     const huge = pngHeader(30_000, 30_000);
-    const ribbon = await sharp({ create: { width: 1800, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const ribbon = await sharp({ create: { width: 1800, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
     const started = Date.now();
     for (const bytes of [ribbon, thin, huge]) {
       const sent = await uploadPhoto(token, bytes, { contentType: 'image/png' });
@@ -173,18 +183,37 @@ describe('products with photos', () => {
     const [first, second] = uploaded as [Omit<ProductPhoto, 'alt'>, Omit<ProductPhoto, 'alt'>];
     const code = `FOTO-${randomUUID().slice(0, 6)}`;
     const base = { name: 'Anel Fotografado', code, type: 'anel', collection: '', priceCents: 1500, discountPercent: 0 };
-    const made = await admin('POST', '/api/admin/products', { ...base, stock: 2, photos: [{ id: second.id, alt: '' }, { id: first.id, alt: 'O anel na mão' }] });
+    const made = await admin('POST', '/api/admin/products', {
+      ...base,
+      stock: 2,
+      photos: [
+        { id: second.id, alt: '' },
+        { id: first.id, alt: 'O anel na mão' },
+      ],
+    });
     expect(made.status).toBe(201);
     const product = made.body.product;
-    expect(product.photos.map((p: ProductPhoto) => [p.id, p.alt])).toEqual([[second.id, 'Anel Fotografado'], [first.id, 'O anel na mão']]);
-    expect(product.photos[0]).toMatchObject({ width: second.width, height: second.height, widths: second.widths, placeholder: second.placeholder });
+    expect(product.photos.map((p: ProductPhoto) => [p.id, p.alt])).toEqual([
+      [second.id, 'Anel Fotografado'],
+      [first.id, 'O anel na mão'],
+    ]);
+    expect(product.photos[0]).toMatchObject({
+      width: second.width,
+      height: second.height,
+      widths: second.widths,
+      placeholder: second.placeholder,
+    });
     expect(product.mainImage).toBe(photoFile(second.id, 960, 'jpg'));
     expect(product.secondaryImage).toBe(photoFile(first.id, 960, 'jpg'));
     const shop = await call('GET', `/api/products/${product.id}`);
     expect(shop.body.product.photos).toEqual(product.photos);
 
     // Reordered, one dropped: its files go.
-    const saved = await admin('PUT', `/api/admin/products/${product.id}`, { ...base, version: product.version, photos: [{ id: first.id, alt: 'O anel na mão' }] });
+    const saved = await admin('PUT', `/api/admin/products/${product.id}`, {
+      ...base,
+      version: product.version,
+      photos: [{ id: first.id, alt: 'O anel na mão' }],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.product.photos.map((p: ProductPhoto) => p.id)).toEqual([first.id]);
     expect(saved.body.product.secondaryImage).toBe('');
@@ -193,11 +222,22 @@ describe('products with photos', () => {
   }, 120_000);
 
   it('refuses a photo that was never processed, nine photos and a photo twice', async () => {
-    const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
+    const base = {
+      name: 'X',
+      code: `X-${randomUUID().slice(0, 6)}`,
+      type: 'anel',
+      collection: '',
+      priceCents: 1000,
+      discountPercent: 0,
+      stock: 1,
+    };
     const unknown = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'a'.repeat(24), alt: '' }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.fields.photos).toBe(validationTexts.photos.invalid);
-    const nine = await admin('POST', '/api/admin/products', { ...base, photos: Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' })) });
+    const nine = await admin('POST', '/api/admin/products', {
+      ...base,
+      photos: Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' })),
+    });
     expect(nine.body.error.fields.photos).toBe(validationTexts.photos.tooMany);
     const twice = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'b'.repeat(24) }, { id: 'b'.repeat(24) }] });
     expect(twice.body.error.fields.photos).toBe(validationTexts.photos.duplicate);
@@ -209,7 +249,20 @@ describe('products stored before photos existed', () => {
     const id = `antigo-${randomUUID().slice(0, 8)}`;
     const svg = jewelleryImage({ type: 'anel', metal: 'gold', motif: 'star', backdrop: 2 }, 1).replace('</svg>', `<!-- ${id} --></svg>`);
     await writeObject('images', `images/legacy/${id}.svg`, svg, { contentType: 'image/svg+xml' });
-    const legacy = { id, code: `L-${id}`, sku: '', name: 'Anel Antigo', description: '', type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1, mainImage: `/images/legacy/${id}.svg`, secondaryImage: `/images/legacy/${id}-nao-existe.svg` };
+    const legacy = {
+      id,
+      code: `L-${id}`,
+      sku: '',
+      name: 'Anel Antigo',
+      description: '',
+      type: 'anel',
+      collection: '',
+      priceCents: 1000,
+      discountPercent: 0,
+      stock: 1,
+      mainImage: `/images/legacy/${id}.svg`,
+      secondaryImage: `/images/legacy/${id}-nao-existe.svg`,
+    };
     await putProduct(legacy as unknown as Product, new Date());
     expect((await getProduct(id))!.photos).toEqual([]);
     expect((await getProduct(id))!.mainImage).toBe(`/images/legacy/${id}.svg`);
@@ -242,5 +295,11 @@ function pngHeader(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const idat = zlib.deflateSync(Buffer.alloc(64));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0)), Buffer.from(randomUUID())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+    Buffer.from(randomUUID()),
+  ]);
 }

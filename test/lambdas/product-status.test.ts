@@ -14,7 +14,11 @@ const ids = async () => ((await callRoute('GET /api/products', {})).body.product
 
 describe('product status: Ativo, Rascunho, Arquivado', () => {
   it('a draft and an archived piece are absent from the shop, their pages 404, the sitemap leaves them out, and they cannot be ordered', async () => {
-    const [draft, archived, active] = await Promise.all([createProduct({ status: 'draft' }), createProduct({ status: 'archived' }), createProduct({ status: 'active' })]);
+    const [draft, archived, active] = await Promise.all([
+      createProduct({ status: 'draft' }),
+      createProduct({ status: 'archived' }),
+      createProduct({ status: 'active' }),
+    ]);
     // A warm catalogue function reuses what it read for a few seconds: wait for a read after the writes.
     await expect.poll(ids, { timeout: 15_000, interval: 500 }).toContain(active.id);
     const listed = await ids();
@@ -45,20 +49,29 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
     const token = await adminToken();
     const loaded = (await call('GET', `/api/admin/products/${piece.id}`, { token })).body.product;
     const { id: _id, stock: _stock, mainImage: _m, secondaryImage: _s, variants: _v, ...fields } = loaded;
-    const archivedSave = await call('PUT', `/api/admin/products/${piece.id}`, { token, body: { ...fields, photos: [], status: 'archived' } });
+    const archivedSave = await call('PUT', `/api/admin/products/${piece.id}`, {
+      token,
+      body: { ...fields, photos: [], status: 'archived' },
+    });
     expect(archivedSave.status).toBe(200);
     expect(archivedSave.body.product.status).toBe('archived');
     await expect.poll(ids, { timeout: 15_000, interval: 500 }).not.toContain(piece.id);
     const order = await call('GET', `/api/admin/orders/${placed.body.order.id}`, { token });
     expect(order.body.order.lines[0]).toMatchObject({ productId: piece.id, name: piece.name, quantity: 1 });
-    const back = await call('PUT', `/api/admin/products/${piece.id}`, { token, body: { ...fields, photos: [], status: 'active', version: archivedSave.body.product.version } });
+    const back = await call('PUT', `/api/admin/products/${piece.id}`, {
+      token,
+      body: { ...fields, photos: [], status: 'active', version: archivedSave.body.product.version },
+    });
     expect(back.status).toBe(200);
     await expect.poll(ids, { timeout: 10_000 }).toContain(piece.id);
   });
 
   it('refuses a status that is not one of the three, in Portuguese', async () => {
     const token = await adminToken();
-    const answer = await call('POST', '/api/admin/products', { token, body: { name: 'X', code: 'X-STATUS', type: 'anel', priceCents: 1000, stock: 1, status: 'escondido' } });
+    const answer = await call('POST', '/api/admin/products', {
+      token,
+      body: { name: 'X', code: 'X-STATUS', type: 'anel', priceCents: 1000, stock: 1, status: 'escondido' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error.fields.status).toBe(validationTexts.productStatus.invalid);
   });
@@ -86,7 +99,13 @@ describe('DELETE /api/admin/products/{id}', () => {
 describe('low stock on the dashboard', () => {
   it('counts the public pieces with a size at 1 to 2 left (not sold-out ones, not drafts), as the public catalogue has them', async () => {
     const token = await adminToken();
-    const made = await Promise.all([createProduct({ stock: 1 }), createProduct({ stock: 2 }), createProduct({ stock: 3 }), createProduct({ stock: 0 }), createProduct({ stock: 1, status: 'draft' })]);
+    const made = await Promise.all([
+      createProduct({ stock: 1 }),
+      createProduct({ stock: 2 }),
+      createProduct({ stock: 3 }),
+      createProduct({ stock: 0 }),
+      createProduct({ stock: 1, status: 'draft' }),
+    ]);
     const publicLow = async () => {
       // The public pieces with their sizes (the listing answer carries no sizes: `ListingProduct`).
       const low = (await listProducts()).filter((p) => hasLowStockSize(p, 2));
@@ -97,7 +116,12 @@ describe('low stock on the dashboard', () => {
       .poll(
         async () => {
           const [low, dashboard] = await Promise.all([publicLow(), call('GET', '/api/admin/dashboard', { token })]);
-          return low.ids.includes(made[0].id) && low.ids.includes(made[1].id) && !low.ids.includes(made[4].id) && dashboard.body.lowStockProducts === low.count;
+          return (
+            low.ids.includes(made[0].id) &&
+            low.ids.includes(made[1].id) &&
+            !low.ids.includes(made[4].id) &&
+            dashboard.body.lowStockProducts === low.count
+          );
         },
         { timeout: 20_000, interval: 500 },
       )

@@ -18,14 +18,20 @@ import { adminToken, call, callRoute, documentClient, twin } from '../support/tw
 
 const INVALID = 'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.';
 
-const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
-const attach = (id: string, accessToken: string, proofKey: string) => callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { accessToken, proofKey } });
+const storedOrder = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
+const attach = (id: string, accessToken: string, proofKey: string) =>
+  callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { accessToken, proofKey } });
 
 /** The e-mails about order `number` sent to anyone but the customer (the owner's "nova encomenda"). */
 async function ownerMailsAbout(number: number, customer: string) {
   await outboxDrained();
-  const store = (await (await fetch(`${twin().endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[] };
-  return store.emails.filter((mail) => !mail.destination.to.includes(customer) && `${mail.subject} ${mail.body.text ?? ''}`.includes(String(number)));
+  const store = (await (await fetch(`${twin().endpoints.ses}/store`)).json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text?: string } }[];
+  };
+  return store.emails.filter(
+    (mail) => !mail.destination.to.includes(customer) && `${mail.subject} ${mail.body.text ?? ''}`.includes(String(number)),
+  );
 }
 
 async function reservation() {
@@ -42,20 +48,44 @@ async function ownerProof(id: string) {
   expect(detail.status).toBe(200);
   const answer = await fetch(detail.body.proofUrl as string);
   expect(answer.status).toBe(200);
-  return { type: answer.headers.get('content-type'), disposition: answer.headers.get('content-disposition'), bytes: Buffer.from(await answer.arrayBuffer()) };
+  return {
+    type: answer.headers.get('content-type'),
+    disposition: answer.headers.get('content-disposition'),
+    bytes: Buffer.from(await answer.arrayBuffer()),
+  };
 }
 
 const hostile: [string, () => Promise<{ bytes: Uint8Array; type: string; declared?: number }>, string][] = [
   ['a PNG signature followed by HTML', async () => ({ bytes: POLYGLOT_PNG_HTML, type: 'image/png' }), INVALID],
   ['a PNG header claiming 30000×30000', async () => ({ bytes: pngClaiming(30_000, 30_000), type: 'image/png' }), INVALID],
   ['a 10×9 999 999 PNG', async () => ({ bytes: pngClaiming(10, 9_999_999), type: 'image/png' }), INVALID],
-  ['an empty file (on a presign for 1 byte)', async () => ({ bytes: new Uint8Array(0), type: 'image/png', declared: 1 }), uploadTexts.proofWrongSize],
+  [
+    'an empty file (on a presign for 1 byte)',
+    async () => ({ bytes: new Uint8Array(0), type: 'image/png', declared: 1 }),
+    uploadTexts.proofWrongSize,
+  ],
   ['a PNG declared as JPEG', async () => ({ bytes: await screenshotPng({ width: 390, height: 844 }), type: 'image/jpeg' }), INVALID],
-  ['a truncated screenshot', async () => ({ bytes: (await screenshotPng({ width: 390, height: 844 })).subarray(0, 4000), type: 'image/png' }), INVALID],
+  [
+    'a truncated screenshot',
+    async () => ({ bytes: (await screenshotPng({ width: 390, height: 844 })).subarray(0, 4000), type: 'image/png' }),
+    INVALID,
+  ],
   ['a truncated PDF', async () => ({ bytes: (await receiptPdf(2)).subarray(0, 1500), type: 'application/pdf' }), INVALID],
-  ['a PDF whose OpenAction runs JavaScript', async () => ({ bytes: await activePdf('javascript'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
-  ['a PDF that launches a program', async () => ({ bytes: await activePdf('launch'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
-  ['a PDF with an embedded file', async () => ({ bytes: await activePdf('embedded-file'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
+  [
+    'a PDF whose OpenAction runs JavaScript',
+    async () => ({ bytes: await activePdf('javascript'), type: 'application/pdf' }),
+    uploadTexts.proofActiveContent,
+  ],
+  [
+    'a PDF that launches a program',
+    async () => ({ bytes: await activePdf('launch'), type: 'application/pdf' }),
+    uploadTexts.proofActiveContent,
+  ],
+  [
+    'a PDF with an embedded file',
+    async () => ({ bytes: await activePdf('embedded-file'), type: 'application/pdf' }),
+    uploadTexts.proofActiveContent,
+  ],
 ];
 
 describe('POST /api/orders/{id}/proof refuses what is not a real picture or document', () => {
@@ -78,10 +108,15 @@ describe('POST /api/orders/{id}/proof refuses what is not a real picture or docu
 
   it('at checkout too: a hostile proof makes no order and takes no stock', async () => {
     const piece = await createProduct({ stock: 2 });
-    const placed = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(await activePdf('javascript'), 'application/pdf') });
+    const placed = await placeOrder({
+      ...(await orderBody([{ productId: piece.id, quantity: 1 }])),
+      proofKey: await uploadProof(await activePdf('javascript'), 'application/pdf'),
+    });
     expect(placed.status).toBe(400);
     expect(placed.body.error.fields?.proofKey).toBe(uploadTexts.proofActiveContent);
-    const product = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }))).Item!;
+    const product = (
+      await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }))
+    ).Item!;
     expect(product.stock).toBe(2);
   });
 });
@@ -102,14 +137,21 @@ describe('a real proof moves the order and the owner sees the safe copy', () => 
     expect(await ownerMailsAbout(order.orderNumber, order.email)).toHaveLength(1);
   });
 
-  it('a phone photo with EXIF and a GPS position → the owner\'s copy has no metadata at all', async () => {
+  it("a phone photo with EXIF and a GPS position → the owner's copy has no metadata at all", async () => {
     const order = await reservation();
     const photo = await receiptPhotoJpeg();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     expect((await attach(order.id, order.accessToken!, await uploadProof(photo, 'image/jpeg'))).status).toBe(200);
     const proof = await ownerProof(order.id);
     const seen = await sharp(proof.bytes).metadata();
-    expect([seen.format, seen.width, seen.height, seen.exif, seen.icc, seen.xmp]).toEqual(['jpeg', 800, 600, undefined, undefined, undefined]);
+    expect([seen.format, seen.width, seen.height, seen.exif, seen.icc, seen.xmp]).toEqual([
+      'jpeg',
+      800,
+      600,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(proof.bytes.includes('Telemovel')).toBe(false);
   });
 

@@ -13,7 +13,12 @@ import { documentClient, twin } from '../support/twin.ts';
 
 async function writeProvider(orderId: string, payment: ProviderPaymentRecord): Promise<void> {
   await documentClient().send(
-    new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: orderId }, UpdateExpression: 'SET providerPayment = :p, paymentMethod = :m', ExpressionAttributeValues: { ':p': payment, ':m': payment.method } }),
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id: orderId },
+      UpdateExpression: 'SET providerPayment = :p, paymentMethod = :m',
+      ExpressionAttributeValues: { ':p': payment, ':m': payment.method },
+    }),
   );
 }
 
@@ -40,10 +45,16 @@ describe('GET /api/orders/{id} with a provider payment', () => {
     });
     const view = await customerOrderView(order.id, order.accessToken);
     expect(view.status).toBe(200);
-    expect(view.body.order.providerPayment).toEqual({ method: 'multibanco', status: 'succeeded', multibanco: reference, refundedCents: 300 });
+    expect(view.body.order.providerPayment).toEqual({
+      method: 'multibanco',
+      status: 'succeeded',
+      multibanco: reference,
+      refundedCents: 300,
+    });
     expect(view.body.order.instructions).toEqual({ method: 'multibanco', automatic: true });
     const raw = JSON.stringify(view.body);
-    for (const secret of ['pi_secret_id', 're_one', 'feeCents', 'netCents', 'refundRequestedCents', 'stripe']) expect(raw).not.toContain(secret);
+    for (const secret of ['pi_secret_id', 're_one', 'feeCents', 'netCents', 'refundRequestedCents', 'stripe'])
+      expect(raw).not.toContain(secret);
   });
 
   it('automatic MB WAY: the provider’s instructions and the failure in words; an order paid by hand has none of it', async () => {
@@ -52,7 +63,13 @@ describe('GET /api/orders/{id} with a provider payment', () => {
     const manual = await customerOrderView(body.order.id, body.order.accessToken);
     expect(manual.body.order).not.toHaveProperty('providerPayment');
     expect(manual.body.order.instructions).toMatchObject({ method: 'mbway', phone: expect.any(String) });
-    await writeProvider(body.order.id, { provider: 'stripe', method: 'mbway', status: 'failed', paymentId: 'pi_declined', failure: 'O pedido MB WAY foi recusado.' });
+    await writeProvider(body.order.id, {
+      provider: 'stripe',
+      method: 'mbway',
+      status: 'failed',
+      paymentId: 'pi_declined',
+      failure: 'O pedido MB WAY foi recusado.',
+    });
     const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(view.body.order.providerPayment).toEqual({ method: 'mbway', status: 'failed', failure: 'O pedido MB WAY foi recusado.' });
     expect(view.body.order.instructions).toEqual({ method: 'mbway', automatic: true });

@@ -27,10 +27,17 @@ import { until } from '../support/wait.ts';
 
 type Answer = { order: Order; error?: { code: string; message: string; fields?: Record<string, string> } };
 const patch = async (id: string, body: object) => call<Answer>('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+const stored = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
 
 /** The order once the payments consumer has answered its close's refund request (`refundRequestedCents` gone). */
-const refundAnswered = (id: string) => until(`order ${id}'s refund answered`, () => stored(id), (order) => order.providerPayment?.refundRequestedCents === undefined, 15_000);
+const refundAnswered = (id: string) =>
+  until(
+    `order ${id}'s refund answered`,
+    () => stored(id),
+    (order) => order.providerPayment?.refundRequestedCents === undefined,
+    15_000,
+  );
 /** What the payments consumer wrote of the refunds asked for: the amount of each, as the provider was asked (it refuses payments it never made). */
 const refundsAsked = (order: Order) => order.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text);
 const refusedRefund = (cents: number) => expect.stringContaining(paymentStartTexts.timeline.refundFailed(formatCents(cents), ''));
@@ -54,7 +61,14 @@ async function providerPaidOrder(refunds: readonly ProviderRefundRecord[] = []):
     netCents: total - (Math.round(total * 0.014) + 25),
     ...(refunds.length ? { refunds } : {}),
   };
-  await documentClient().send(new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment = :p', ExpressionAttributeValues: { ':p': payment } }));
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id },
+      UpdateExpression: 'SET providerPayment = :p',
+      ExpressionAttributeValues: { ':p': payment },
+    }),
+  );
   return stored(id);
 }
 
@@ -67,7 +81,10 @@ describe('closing an order paid through the provider', () => {
     expect(closed.status).toBe('Encerrada');
     expect(closed.providerPayment).toMatchObject({ status: 'succeeded' });
     expect(refundsAsked(closed)).toEqual([refusedRefund(order.totalCents)]);
-    expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({ to: 'Encerrada', text: `cancelada; peças devolvidas ao stock; ${refundTexts.requested(formatCents(order.totalCents))}` });
+    expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({
+      to: 'Encerrada',
+      text: `cancelada; peças devolvidas ao stock; ${refundTexts.requested(formatCents(order.totalCents))}`,
+    });
   });
 
   it('a part the owner types, bounded by what was paid less what was refunded; anything else changes nothing', async () => {
@@ -100,7 +117,10 @@ describe('closing an order paid through the provider', () => {
     const closed = await refundAnswered(order.id);
     expect(refundsAsked(closed)).toEqual([refusedRefund(1)]);
     // The shipping mail's entry may land after the closing one (the outbox consumer runs meanwhile): the closing entry is looked up by kind.
-    expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({ to: 'Encerrada', text: `encerrada sem repor o stock; ${refundTexts.requested(formatCents(1))}` });
+    expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({
+      to: 'Encerrada',
+      text: `encerrada sem repor o stock; ${refundTexts.requested(formatCents(1))}`,
+    });
   });
 
   it('an order paid another way has no refund to ask for: refused, nothing changed; closed without one as before', async () => {
@@ -122,9 +142,14 @@ describe('the export of provider payments', () => {
     const manual = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     expect((await patch(manual.body.order.id, { status: 'Enviar', note: 'transferência recebida' })).status).toBe(200);
     const today = dayKey(new Date());
-    const answer = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+    const answer = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}`, {
+      headers: { authorization: `Bearer ${await adminToken()}` },
+    });
     expect(answer.status).toBe(200);
-    const rows = (await answer.text()).slice(1).split('\r\n').map((line) => line.split(';'));
+    const rows = (await answer.text())
+      .slice(1)
+      .split('\r\n')
+      .map((line) => line.split(';'));
     const header = rows[0]!;
     // The provider's four columns, wherever the file puts them (the discount code's come after them).
     const at = header.indexOf('Pagamento no Stripe');

@@ -15,7 +15,9 @@ import { call, callRoute, twin } from '../support/twin.ts';
 
 /** The route's shortest limit of a kind (the one a burst meets first). */
 const limitOf = (key: string, by: 'client' | 'email') => {
-  const route = routes.find((r) => `${r.method} ${r.path}` === key) as { limits?: readonly { by: string; max: number; windowSeconds: number }[] };
+  const route = routes.find((r) => `${r.method} ${r.path}` === key) as {
+    limits?: readonly { by: string; max: number; windowSeconds: number }[];
+  };
   return route.limits!.filter((l) => l.by === by).sort((a, b) => a.windowSeconds - b.windowSeconds)[0]!;
 };
 /** The fixed window a moment falls in, to tell a run that straddled two windows (then up to twice the limit passes). */
@@ -29,7 +31,11 @@ describe('per-client limits', () => {
     const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 200 }, () =>
-        callRoute('POST /api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }]) }, { headers: { 'idempotency-key': randomUUID() }, client: bot }),
+        callRoute(
+          'POST /api/orders',
+          { body: reservationBody([{ productId: piece.id, quantity: 1 }]) },
+          { headers: { 'idempotency-key': randomUUID() }, client: bot },
+        ),
       ),
     );
     const sameWindow = windowOf(started, windowSeconds) === windowOf(Date.now(), windowSeconds);
@@ -44,14 +50,20 @@ describe('per-client limits', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
     expect(refused[0]!.body.error.code).toBe('too_many_requests');
-    expect(refused[0]!.body.error.message).toMatch(/^Fizeste demasiados pedidos seguidos\. Por segurança, espera \d+ (segundos?|minutos?) e tenta novamente\.$/);
+    expect(refused[0]!.body.error.message).toMatch(
+      /^Fizeste demasiados pedidos seguidos\. Por segurança, espera \d+ (segundos?|minutos?) e tenta novamente\.$/,
+    );
 
     // Nothing was reserved for the refused ones.
     const stock = (await callRoute('GET /api/products/{id}', { params: { id: piece.id } })).body.product.stock;
     expect(stock).toBe(500 - passed);
 
     // Another shopper at the same moment reserves as usual.
-    const honest = await callRoute('POST /api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }]) }, { headers: { 'idempotency-key': randomUUID() }, client: nextClientAddress() });
+    const honest = await callRoute(
+      'POST /api/orders',
+      { body: reservationBody([{ productId: piece.id, quantity: 1 }]) },
+      { headers: { 'idempotency-key': randomUUID() }, client: nextClientAddress() },
+    );
     expect(honest.status).toBe(201);
   });
 
@@ -75,7 +87,19 @@ describe('per-client limits', () => {
     const { max } = limitOf('POST /api/contact-messages', 'client');
     const client = nextClientAddress();
     const send = (i: number) =>
-      callRoute('POST /api/contact-messages', { body: { name: 'Bot', email: `bot${i}.${randomUUID().slice(0, 6)}@example.com`, phone: '912345678', subject: 'Olá', message: `Spam ${i}` } }, { client });
+      callRoute(
+        'POST /api/contact-messages',
+        {
+          body: {
+            name: 'Bot',
+            email: `bot${i}.${randomUUID().slice(0, 6)}@example.com`,
+            phone: '912345678',
+            subject: 'Olá',
+            message: `Spam ${i}`,
+          },
+        },
+        { client },
+      );
     const answers = [];
     for (let i = 0; i < max + 3; i++) answers.push(await send(i));
     expect(answers.slice(0, max).map((a) => a.status)).toEqual(Array(max).fill(201));
@@ -102,14 +126,25 @@ describe('per-client limits', () => {
   it('every row with limits is a public write route and carries the rateLimits grant (else the function would be denied in AWS)', () => {
     const limited = routes.filter((r) => 'limits' in r && r.limits);
     expect(limited.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/payment-method', 'POST /api/orders/{id}/proof', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/stock-alerts/confirm', 'POST /api/uploads/proof'].sort(),
+      [
+        'POST /api/contact-messages',
+        'POST /api/discount-codes/check',
+        'POST /api/orders',
+        'POST /api/orders/{id}/cancel',
+        'POST /api/orders/{id}/payment-method',
+        'POST /api/orders/{id}/proof',
+        'POST /api/orders/lookup',
+        'POST /api/stock-alerts',
+        'POST /api/stock-alerts/confirm',
+        'POST /api/uploads/proof',
+      ].sort(),
     );
     for (const route of limited) expect(route.grants).toContainEqual({ table: 'rateLimits', access: 'write' });
   });
 });
 
 describe('who a client is', () => {
-  it('an IPv4 viewer is its address; an IPv6 viewer is its /64 network (the rest is the subscriber\'s to change)', () => {
+  it("an IPv4 viewer is its address; an IPv6 viewer is its /64 network (the rest is the subscriber's to change)", () => {
     expect(clientId('198.51.100.10', '10.0.0.1')).toBe('198.51.100.10');
     expect(clientId('2001:db8:0:1:aaaa:bbbb:cccc:dddd', undefined)).toBe('2001:db8:0:1::/64');
     expect(clientId('2001:db8:0:1::9', undefined)).toBe('2001:db8:0:1::/64');

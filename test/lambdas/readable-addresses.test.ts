@@ -37,7 +37,16 @@ async function visit(path: string): Promise<{ status: number; location: string |
 async function newPiece(name: string): Promise<AdminProduct> {
   const code = `RA-${randomUUID().slice(0, 8)}`;
   const made = await admin('POST', '/api/admin/products', {
-    name, code, sku: `SKU-${code}`, description: 'Peça de teste.', type: 'anel', collection: 'Essenciais', priceCents: 1990, discountPercent: 0, stock: 2, photos: [],
+    name,
+    code,
+    sku: `SKU-${code}`,
+    description: 'Peça de teste.',
+    type: 'anel',
+    collection: 'Essenciais',
+    priceCents: 1990,
+    discountPercent: 0,
+    stock: 2,
+    photos: [],
   });
   expect(made.status).toBe(201);
   return made.body.product as AdminProduct;
@@ -51,7 +60,12 @@ describe('a piece created in the back-office', () => {
     const second = await newPiece(`ANEL solitário coração ${tag}!`);
     expect(second.slug).toBe(`anel-solitario-coracao-${tag}-2`);
 
-    const page = await until('the piece\'s page', () => visit(paths.product(first.slug)), (answer) => answer.status === 200, PAGE_WAIT_MS);
+    const page = await until(
+      "the piece's page",
+      () => visit(paths.product(first.slug)),
+      (answer) => answer.status === 200,
+      PAGE_WAIT_MS,
+    );
     expect(page.html).toContain(`Anel Solitário Coração ${tag}`);
     expect(page.html).toContain(`<link rel="canonical" href="${twin().url}${paths.product(first.slug)}"`);
 
@@ -71,26 +85,50 @@ describe('a piece created in the back-office', () => {
     expect(sitemap).not.toContain(paths.product(first.id));
     // The search reads the catalogue the listing reuses for a few seconds (CATALOGUE_REUSE_MS).
     const slugsFound = (answer: { body: { products: { slug: string }[] } }) => answer.body.products.map((p) => p.slug).sort();
-    const found = await until('both pieces in the search', () => call('GET', `/api/search?q=${encodeURIComponent(`solitario ${tag}`)}`), (answer) => slugsFound(answer).length === 2, PAGE_WAIT_MS);
+    const found = await until(
+      'both pieces in the search',
+      () => call('GET', `/api/search?q=${encodeURIComponent(`solitario ${tag}`)}`),
+      (answer) => slugsFound(answer).length === 2,
+      PAGE_WAIT_MS,
+    );
     expect(slugsFound(found)).toEqual([first.slug, second.slug].sort());
   });
 
-  it('renamed, moves to its new name\'s slug; the old one answers 301; a rename of accents or case keeps it', async () => {
+  it("renamed, moves to its new name's slug; the old one answers 301; a rename of accents or case keeps it", async () => {
     const tag = randomUUID().slice(0, 6);
     const piece = await newPiece(`Pulseira Maré ${tag}`);
     expect(piece.slug).toBe(`pulseira-mare-${tag}`);
-    await until('the first page', () => visit(paths.product(piece.slug)), (answer) => answer.status === 200, PAGE_WAIT_MS);
+    await until(
+      'the first page',
+      () => visit(paths.product(piece.slug)),
+      (answer) => answer.status === 200,
+      PAGE_WAIT_MS,
+    );
     const { id: _id, stock: _stock, slug: _slug, mainImage: _m, secondaryImage: _s, variants: _v, ...fields } = piece;
     const same = await admin('PUT', `/api/admin/products/${piece.id}`, { ...fields, name: `PULSEIRA MARE ${tag}` });
     expect(same.status).toBe(200);
     expect(same.body.product.slug).toBe(piece.slug);
-    const renamed = await admin('PUT', `/api/admin/products/${piece.id}`, { ...fields, version: same.body.product.version, name: `Pulseira Onda ${tag}` });
+    const renamed = await admin('PUT', `/api/admin/products/${piece.id}`, {
+      ...fields,
+      version: same.body.product.version,
+      name: `Pulseira Onda ${tag}`,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.product.slug).toBe(`pulseira-onda-${tag}`);
     // The kept page of the old slug goes (the stream): the old address answers 301, keeping the query.
-    const old = await until('the old address redirected', () => visit(`${paths.product(piece.slug)}?x=1`), (answer) => answer.status === 301, PAGE_WAIT_MS);
+    const old = await until(
+      'the old address redirected',
+      () => visit(`${paths.product(piece.slug)}?x=1`),
+      (answer) => answer.status === 301,
+      PAGE_WAIT_MS,
+    );
     expect(old.location).toBe(`${paths.product(`pulseira-onda-${tag}`)}?x=1`);
-    const current = await until('the new page', () => visit(paths.product(`pulseira-onda-${tag}`)), (answer) => answer.status === 200, PAGE_WAIT_MS);
+    const current = await until(
+      'the new page',
+      () => visit(paths.product(`pulseira-onda-${tag}`)),
+      (answer) => answer.status === 200,
+      PAGE_WAIT_MS,
+    );
     expect(current.html).toContain(`Pulseira Onda ${tag}`);
     // A new piece with the old name does not take the old address: it still leads to the renamed piece.
     expect((await newPiece(`Pulseira Maré ${tag}`)).slug).toBe(`pulseira-mare-${tag}-2`);
@@ -99,9 +137,19 @@ describe('a piece created in the back-office', () => {
   it('deleted, leaves its address free and answering 404', async () => {
     const tag = randomUUID().slice(0, 6);
     const piece = await newPiece(`Brinco Efémero ${tag}`);
-    await until('its page', () => visit(paths.product(piece.slug)), (answer) => answer.status === 200, PAGE_WAIT_MS);
+    await until(
+      'its page',
+      () => visit(paths.product(piece.slug)),
+      (answer) => answer.status === 200,
+      PAGE_WAIT_MS,
+    );
     expect((await admin('DELETE', `/api/admin/products/${piece.id}`)).status).toBe(200);
-    await until('its page gone', () => visit(paths.product(piece.slug)), (answer) => answer.status === 404, PAGE_WAIT_MS);
+    await until(
+      'its page gone',
+      () => visit(paths.product(piece.slug)),
+      (answer) => answer.status === 404,
+      PAGE_WAIT_MS,
+    );
     expect((await newPiece(`Brinco Efémero ${tag}`)).slug).toBe(`brinco-efemero-${tag}`);
   });
 });
@@ -114,7 +162,12 @@ describe('a piece stored before slugs', () => {
     expect(await slugOf()).toBe(old.id);
     expect(await migrateProductSlugs()).toBeGreaterThanOrEqual(1);
     expect(await slugOf()).toBe(`colar-antigo-c-${tag}`);
-    const moved = await until('its id redirected', () => visit(paths.product(old.id)), (answer) => answer.status === 301, PAGE_WAIT_MS);
+    const moved = await until(
+      'its id redirected',
+      () => visit(paths.product(old.id)),
+      (answer) => answer.status === 301,
+      PAGE_WAIT_MS,
+    );
     expect(moved.location).toBe(paths.product(`colar-antigo-c-${tag}`));
     // The demo catalogue's readable ids are their slugs: their addresses do not move.
     expect((await call('GET', '/api/products/colar-coracao-eterno')).body.product.slug).toBe('colar-coracao-eterno');
@@ -132,7 +185,7 @@ describe('other spellings of a static page', () => {
     expect(answer.location).toBe(`${encodeURI(paths.terms)}${query}`);
   });
 
-  it('the page\'s own spelling and /Shop', async () => {
+  it("the page's own spelling and /Shop", async () => {
     expect((await visit(encodeURI(paths.terms))).status).toBe(200);
     const shop = await visit('/Shop?tipo=anel');
     expect(shop.status).toBe(301);

@@ -22,15 +22,30 @@ async function refusedWith(error: Error) {
     throw error;
   });
   const answer = await invoke<{ error: { code: string } }>(handler, 'GET', '/api/shop-info');
-  return { status: answer.status, code: answer.body.error.code, errors: errors.mock.calls.map((call) => call[0]), infos: infos.mock.calls.map((call) => call[0]) };
+  return {
+    status: answer.status,
+    code: answer.body.error.code,
+    errors: errors.mock.calls.map((call) => call[0]),
+    infos: infos.mock.calls.map((call) => call[0]),
+  };
 }
 
 describe('log levels of refusals', () => {
   it('shop_not_ready (503) and a limit (429) at INFO, never ERROR', async () => {
-    expect(await refusedWith(new ShopNotReady())).toMatchObject({ status: 503, code: 'shop_not_ready', errors: [], infos: ['request refused'] });
+    expect(await refusedWith(new ShopNotReady())).toMatchObject({
+      status: 503,
+      code: 'shop_not_ready',
+      errors: [],
+      infos: ['request refused'],
+    });
     expect(await refusedWith(new TooManyRequests(60))).toMatchObject({ status: 429, errors: [], infos: ['request refused'] });
     // A crowd for one piece that left the checkout no time (docs/drops.md): expected, not a fault.
-    expect(await refusedWith(new CheckoutBusy(2))).toMatchObject({ status: 503, code: 'checkout_busy', errors: [], infos: ['request refused'] });
+    expect(await refusedWith(new CheckoutBusy(2))).toMatchObject({
+      status: 503,
+      code: 'checkout_busy',
+      errors: [],
+      infos: ['request refused'],
+    });
   });
 
   it('a dependency that cannot be reached, and a bug, at ERROR', async () => {

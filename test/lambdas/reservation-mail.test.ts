@@ -13,11 +13,22 @@ import { formatDate, formatTime } from '#shared/dates.ts';
 import { checkoutTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
-import { createProduct, customerOrderView, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
+import {
+  createProduct,
+  customerOrderView,
+  linkToken,
+  mailsTo,
+  placeOrder,
+  reservationBody,
+  uploadProof,
+  type SentMail,
+} from '../support/factories.ts';
 import { call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
-  Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const withToken = (token: string) => ({ headers: { [ORDER_TOKEN_HEADER]: token } });
 const cancel = (id: string, token: string) => callRoute('POST /api/orders/{id}/cancel', { params: { id } }, withToken(token));
 /** The "A minha encomenda" link of a mail's text part. */
@@ -56,10 +67,17 @@ describe('the reservation e-mail', () => {
     const { body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const { order } = body;
     // The proof with the token in the header only (the pages send it so).
-    const paid = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { proofKey: await uploadProof() } }, withToken(order.accessToken));
+    const paid = await callRoute(
+      'POST /api/orders/{id}/proof',
+      { params: { id: order.id }, body: { proofKey: await uploadProof() } },
+      withToken(order.accessToken),
+    );
     expect(paid.status).toBe(200);
     const mails = await mailsTo(order.email);
-    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Reserva nº /), `Recebemos a tua encomenda nº ${order.orderNumber}`]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Reserva nº /),
+      `Recebemos a tua encomenda nº ${order.orderNumber}`,
+    ]);
     const received = mails[1]!;
     for (const part of [received.body.text!, received.body.html!]) {
       expect(part).not.toMatch(PAYMENT_REQUEST);
@@ -69,7 +87,9 @@ describe('the reservation e-mail', () => {
       expect(part).not.toContain('Total pago');
     }
     const owner = (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.includes(String(order.orderNumber)));
-    expect(owner.map((mail) => mail.subject)).toEqual([`Novo comprovativo para confirmar: nº ${order.orderNumber} (${formatCents(order.totalCents)})`]);
+    expect(owner.map((mail) => mail.subject)).toEqual([
+      `Novo comprovativo para confirmar: nº ${order.orderNumber} (${formatCents(order.totalCents)})`,
+    ]);
   });
 });
 
@@ -84,7 +104,11 @@ describe('the order token travels in the header, never in the query', () => {
     expect((await customerOrderView(id, accessToken)).status).toBe(200);
     expect((await customerOrderView(id, 'A'.repeat(43))).status).toBe(403);
     // The proof post takes the header too (and the body's token, for pages opened before).
-    const wrong = await callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { proofKey: await uploadProof() } }, withToken('B'.repeat(43)));
+    const wrong = await callRoute(
+      'POST /api/orders/{id}/proof',
+      { params: { id }, body: { proofKey: await uploadProof() } },
+      withToken('B'.repeat(43)),
+    );
     expect(wrong.status).toBe(403);
     const none = await callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { proofKey: await uploadProof() } });
     expect(none.status).toBe(403);
@@ -101,7 +125,9 @@ describe('one open reservation per e-mail and cart', () => {
     expect(await stockOf(piece.id)).toBe(8);
 
     // Another device: another idempotency key, the address typed in capitals, another method and address.
-    const second = await placeOrder(reservationBody(items, { email: email.toUpperCase(), paymentMethod: 'mbway', address: 'Outra rua, 1' }));
+    const second = await placeOrder(
+      reservationBody(items, { email: email.toUpperCase(), paymentMethod: 'mbway', address: 'Outra rua, 1' }),
+    );
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: { code: 'reservation_exists', message: checkoutTexts.reservationExists } });
     expect(JSON.stringify(second.body)).not.toContain(String(first.body.order.orderNumber));
@@ -130,7 +156,7 @@ describe('one open reservation per e-mail and cart', () => {
 });
 
 describe('POST /api/orders/{id}/cancel: the customer gives up the reservation', () => {
-  it('frees the stock at once, with the token only; a paid order is not the customer\'s to cancel', async () => {
+  it("frees the stock at once, with the token only; a paid order is not the customer's to cancel", async () => {
     const piece = await createProduct({ stock: 5 });
     const { body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 3 }]));
     const { id, accessToken } = body.order;
@@ -147,11 +173,19 @@ describe('POST /api/orders/{id}/cancel: the customer gives up the reservation', 
     expect((await cancel(id, accessToken)).status).toBe(200);
     expect(await stockOf(piece.id)).toBe(5);
     // A proof for a cancelled reservation is refused.
-    const late = await callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { proofKey: await uploadProof() } }, withToken(accessToken));
+    const late = await callRoute(
+      'POST /api/orders/{id}/proof',
+      { params: { id }, body: { proofKey: await uploadProof() } },
+      withToken(accessToken),
+    );
     expect(late.status).toBe(409);
 
     const paid = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
-    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: paid.body.order.id }, body: { proofKey: await uploadProof() } }, withToken(paid.body.order.accessToken));
+    const proof = await callRoute(
+      'POST /api/orders/{id}/proof',
+      { params: { id: paid.body.order.id }, body: { proofKey: await uploadProof() } },
+      withToken(paid.body.order.accessToken),
+    );
     expect(proof.status).toBe(200);
     const refused = await cancel(paid.body.order.id, paid.body.order.accessToken);
     expect(refused.status).toBe(409);

@@ -9,20 +9,37 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
-import { createProduct, customerOrderView, laterMailsTo, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import {
+  createProduct,
+  customerOrderView,
+  laterMailsTo,
+  mailsTo,
+  orderBody,
+  placeOrder,
+  reservationBody,
+  uploadProof,
+} from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
-  Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
+  Number(
+    (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock,
+  );
 const storedOrder = async (id: string) =>
   (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
 const movementsOf = async (productId: string) =>
   (
     await documentClient().send(
-      new QueryCommand({ TableName: twin().env.TABLE_STOCK_MOVEMENTS, KeyConditionExpression: 'productId = :p', ExpressionAttributeValues: { ':p': productId }, ConsistentRead: true }),
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_MOVEMENTS,
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ConsistentRead: true,
+      }),
     )
   ).Items ?? [];
-const attach = (id: string, accessToken: string, proofKey: string) => callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { accessToken, proofKey } });
+const attach = (id: string, accessToken: string, proofKey: string) =>
+  callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { accessToken, proofKey } });
 const setStatus = async (id: string, status: string, extra: Record<string, unknown> = {}) =>
   call('PATCH', `/api/admin/orders/${id}`, { token: await adminToken(), body: { status, ...extra } });
 /** Who the admin is in the records: the access token's username (the pool's own id for the user). */
@@ -30,7 +47,12 @@ const adminName = async () => JSON.parse(Buffer.from((await adminToken()).split(
 /** Makes a reservation's time run out now (as if two hours had passed). */
 const expireNow = (id: string) =>
   documentClient().send(
-    new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    new UpdateCommand({
+      TableName: twin().env.TABLE_ORDERS,
+      Key: { id },
+      UpdateExpression: 'SET expiresAt = :past',
+      ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+    }),
   );
 
 describe('POST /api/orders without a proof: a reservation', () => {
@@ -48,9 +70,13 @@ describe('POST /api/orders without a proof: a reservation', () => {
     const stored = await storedOrder(body.order.id);
     expect(stored.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(body.order.accessToken);
-    expect(await movementsOf(piece.id)).toEqual([expect.objectContaining({ delta: -2, reason: 'reservation', actor: { kind: 'order', orderId: body.order.id } })]);
+    expect(await movementsOf(piece.id)).toEqual([
+      expect.objectContaining({ delta: -2, reason: 'reservation', actor: { kind: 'order', orderId: body.order.id } }),
+    ]);
     // The order-received mail confirms a proof: none yet; only the reservation's (how and until when to pay).
-    expect((await mailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(`^Reserva nº ${body.order.orderNumber}: `)]);
+    expect((await mailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(`^Reserva nº ${body.order.orderNumber}: `),
+    ]);
   });
 
   it('attaching the proof with the token moves it to Confirmar Pagamento, mails the customer, and the customer sees it', async () => {
@@ -62,7 +88,9 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(paid.body.order.status).toBe('Confirmar Pagamento');
     expect(paid.body.order.expiresAt).toBeUndefined();
     expect((await storedOrder(body.order.id)).proofKey).toMatch(/^proofs\/orders\//);
-    expect((await laterMailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([`Recebemos a tua encomenda nº ${body.order.orderNumber}`]);
+    expect((await laterMailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([
+      `Recebemos a tua encomenda nº ${body.order.orderNumber}`,
+    ]);
 
     // A double click sends the same proof again: the same answer, nothing more.
     const again = await attach(body.order.id, body.order.accessToken, proofKey);
@@ -74,7 +102,9 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(view.body.order.timeline.map((entry) => entry.to)).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento']);
     // The owner hears about it at once (the shop's own address).
     const owner = (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.includes(String(body.order.orderNumber)));
-    expect(owner.map((mail) => mail.subject)).toEqual([`Novo comprovativo para confirmar: nº ${body.order.orderNumber} (${formatCents(body.order.totalCents)})`]);
+    expect(owner.map((mail) => mail.subject)).toEqual([
+      `Novo comprovativo para confirmar: nº ${body.order.orderNumber} (${formatCents(body.order.totalCents)})`,
+    ]);
   });
 
   it('refuses a wrong or guessed token with the same 403 whether or not the order exists', async () => {
@@ -123,9 +153,17 @@ describe('POST /api/orders without a proof: a reservation', () => {
     await expireReservations(new Date());
     const closed = await storedOrder(body.order.id);
     expect(closed.status).toBe('Encerrada');
-    expect(closed.timeline.filter((e: { kind: string }) => e.kind === 'status').at(-1)).toMatchObject({ kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' });
+    expect(closed.timeline.filter((e: { kind: string }) => e.kind === 'status').at(-1)).toMatchObject({
+      kind: 'status',
+      from: 'Aguarda Pagamento',
+      to: 'Encerrada',
+      by: 'loja',
+    });
     expect(await stockOf(piece.id)).toBe(5);
-    expect((await movementsOf(piece.id)).map((m) => [m.reason, m.delta]).sort()).toEqual([['expiry', 3], ['reservation', -3]]);
+    expect((await movementsOf(piece.id)).map((m) => [m.reason, m.delta]).sort()).toEqual([
+      ['expiry', 3],
+      ['reservation', -3],
+    ]);
     const told = await laterMailsTo(body.order.email);
     expect(told.map((mail) => mail.subject)).toEqual([`A tua encomenda nº ${body.order.orderNumber} foi cancelada`]);
     expect(told[0]!.body.text).toContain('expirou sem recebermos o comprovativo');
@@ -139,7 +177,9 @@ describe('POST /api/orders without a proof: a reservation', () => {
 
   it('50 parallel reservations for the last 5 units → exactly 5; 3 expire → exactly 3 more; never below zero', async () => {
     const piece = await createProduct({ stock: 5 });
-    const attempts = await Promise.all(Array.from({ length: 50 }, () => placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]))));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]))),
+    );
     const reserved = attempts.filter((a) => a.status === 201);
     expect(reserved).toHaveLength(5);
     expect(attempts.filter((a) => a.status === 409).every((a) => a.body.error.code === 'out_of_stock')).toBe(true);
@@ -172,7 +212,11 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     expect(back.status).toBe(409);
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Enviar');
-    expect(stored.timeline.filter((e: { kind: string }) => e.kind === 'status').at(-1)).toMatchObject({ from: 'Confirmar Pagamento', to: 'Enviar', by: await adminName() });
+    expect(stored.timeline.filter((e: { kind: string }) => e.kind === 'status').at(-1)).toMatchObject({
+      from: 'Confirmar Pagamento',
+      to: 'Enviar',
+      by: await adminName(),
+    });
   });
 
   it('the owner cannot mark a reservation as paid: only its proof does', async () => {
@@ -199,19 +243,24 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const confirmed = await setStatus(order.id, 'Enviar');
     expect(confirmed.status).toBe(200);
     await laterMailsTo(order.email);
-    const { Item: afterConfirm } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
-    expect(afterConfirm!.emails.map((e: { kind: string; status: string }) => [e.kind, e.status])).toEqual([['order-received', 'sent'], ['payment-confirmed', 'sent']]);
+    const { Item: afterConfirm } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }),
+    );
+    expect(afterConfirm!.emails.map((e: { kind: string; status: string }) => [e.kind, e.status])).toEqual([
+      ['order-received', 'sent'],
+      ['payment-confirmed', 'sent'],
+    ]);
     const shipped = await setStatus(order.id, 'Enviado', { trackingCode: 'RR123456785PT' });
     expect(shipped.status).toBe(200);
     await laterMailsTo(order.email);
     const { Item: afterShip } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
     expect(afterShip!.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'RR123456785PT' });
     // Each e-mail is on the timeline too, with who and when.
-    expect(afterShip!.timeline.filter((e: { kind: string }) => e.kind === 'email').map((e: { email: string; outcome: string }) => `${e.email}:${e.outcome}`)).toEqual([
-      'order-received:sent',
-      'payment-confirmed:sent',
-      'shipped:sent',
-    ]);
+    expect(
+      afterShip!.timeline
+        .filter((e: { kind: string }) => e.kind === 'email')
+        .map((e: { email: string; outcome: string }) => `${e.email}:${e.outcome}`),
+    ).toEqual(['order-received:sent', 'payment-confirmed:sent', 'shipped:sent']);
     const subjects = (await laterMailsTo(order.email)).map((mail) => mail.subject);
     expect(subjects).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
@@ -242,16 +291,25 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const piece = await createProduct({ stock: 2 });
     const { body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const text = `Cliente pediu embrulho <b>${randomUUID().slice(0, 6)}</b>`;
-    const note = await callRoute('POST /api/admin/orders/{id}/notes', { params: { id: body.order.id }, body: { text } }, { token: await adminToken() });
+    const note = await callRoute(
+      'POST /api/admin/orders/{id}/notes',
+      { params: { id: body.order.id }, body: { text } },
+      { token: await adminToken() },
+    );
     expect(note.status).toBe(201);
     expect(note.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text, by: await adminName() });
 
     // The back-office sends the admin's ID token: the timeline then names the admin by e-mail.
-    const byEmail = await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminIdToken(), body: { text: 'Confirmado por telefone' } });
+    const byEmail = await call('POST', `/api/admin/orders/${body.order.id}/notes`, {
+      token: await adminIdToken(),
+      body: { text: 'Confirmado por telefone' },
+    });
     expect(byEmail.status).toBe(201);
     expect(byEmail.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Confirmado por telefone', by: twin().admin.email });
     const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(JSON.stringify(view.body)).not.toContain(text.slice(0, 20));
-    expect((await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminToken(), body: { text: '  ' } })).status).toBe(400);
+    expect(
+      (await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminToken(), body: { text: '  ' } })).status,
+    ).toBe(400);
   });
 });

@@ -53,7 +53,13 @@ async function createTable(name: string, def: TableDef): Promise<void> {
       KeySchema: schema(def),
       AttributeDefinitions: [...new Map(keys.map((k) => [k.name, { AttributeName: k.name, AttributeType: k.type }])).values()],
       ...(def.indexes.length > 0
-        ? { GlobalSecondaryIndexes: def.indexes.map((index) => ({ IndexName: index.name, KeySchema: schema(index), Projection: { ProjectionType: 'ALL' as const } })) }
+        ? {
+            GlobalSecondaryIndexes: def.indexes.map((index) => ({
+              IndexName: index.name,
+              KeySchema: schema(index),
+              Projection: { ProjectionType: 'ALL' as const },
+            })),
+          }
         : {}),
     }),
   );
@@ -142,7 +148,9 @@ describe('npm run restore: the copy step', () => {
     expect(text).toContain('+ p1  Colar Lua, código COL-01');
     expect(text).toContain('o código COL-01 da peça p1 já é usado agora por p4');
     expect(text).toContain('Isto foi só uma simulação: nada foi escrito. Para copiar 2 itens, repita o comando com --apply:');
-    expect(text).toContain(`npm run restore -- --table products --from-restored ${restored('products')} --all-missing --apply --stage prod --region eu-west-1`);
+    expect(text).toContain(
+      `npm run restore -- --table products --from-restored ${restored('products')} --all-missing --apply --stage prod --region eu-west-1`,
+    );
     expect(text).toContain('ATENÇÃO AO STOCK');
     expect(text).toContain('pode voltar sem fotos');
     expect(text).toContain(`npm run restore -- --delete-restored ${restored('products')} --apply --stage prod --region eu-west-1`);
@@ -168,16 +176,31 @@ describe('npm run restore: the copy step', () => {
 
     const applied = await restoreCli('products', '--from-restored', restored('products'), '--keys', 'p2', '--overwrite', '--apply');
     expect(applied.outcome.result!.replaced.map((i) => i.keyText)).toEqual(['p2']);
-    expect(await get(live('products'), 'p2')).toEqual({ ...(await get(restored('products'), 'p2')), stock: { N: '3' }, version: { N: '4' } });
+    expect(await get(live('products'), 'p2')).toEqual({
+      ...(await get(restored('products'), 'p2')),
+      stock: { N: '3' },
+      version: { N: '4' },
+    });
   });
 
-  it('--overwrite keeps a product\'s live sizes and each size\'s stock: a copy never brings back units since sold', async () => {
+  it("--overwrite keeps a product's live sizes and each size's stock: a copy never brings back units since sold", async () => {
     const variantAttributes = (stock14: number, extra?: [string, number]) => ({
-      variants: { L: [{ M: { id: { S: 's14' }, label: { S: '14' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } }, ...(extra ? [{ M: { id: { S: extra[0] }, label: { S: '16' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } }] : [])] },
+      variants: {
+        L: [
+          { M: { id: { S: 's14' }, label: { S: '14' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } },
+          ...(extra ? [{ M: { id: { S: extra[0] }, label: { S: '16' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } }] : []),
+        ],
+      },
       variantStock: { M: { s14: { N: String(stock14) }, ...(extra ? { [extra[0]]: { N: String(extra[1]) } } : {}) } },
     });
-    await put(restored('products'), { ...product('p8', 'Anel Medidas', 5, 1, 'ANE-08', '2026-11-10T10:00:00.000Z'), ...variantAttributes(5) });
-    await put(live('products'), { ...product('p8', 'Anel Medidas (engano)', 2, 2, 'ANE-08', '2026-11-24T10:00:00.000Z'), ...variantAttributes(0, ['s16', 2]) });
+    await put(restored('products'), {
+      ...product('p8', 'Anel Medidas', 5, 1, 'ANE-08', '2026-11-10T10:00:00.000Z'),
+      ...variantAttributes(5),
+    });
+    await put(live('products'), {
+      ...product('p8', 'Anel Medidas (engano)', 2, 2, 'ANE-08', '2026-11-24T10:00:00.000Z'),
+      ...variantAttributes(0, ['s16', 2]),
+    });
     const before = await get(live('products'), 'p8');
     await restoreCli('products', '--from-restored', restored('products'), '--keys', 'p8', '--overwrite', '--apply');
     const after = (await get(live('products'), 'p8'))!;
@@ -189,7 +212,15 @@ describe('npm run restore: the copy step', () => {
     await put(restored('products'), product('p7', 'Anel Lua', 4, 1, 'ANE-07', '2026-11-10T10:00:00.000Z'));
     await put(live('products'), product('p7', 'Anel Lua', 3, 1, 'ANE-07', '2026-11-24T10:00:00.000Z'));
     const before = await get(live('products'), 'p7');
-    const { outcome, text } = await restoreCli('products', '--from-restored', restored('products'), '--keys', 'p7', '--overwrite', '--apply');
+    const { outcome, text } = await restoreCli(
+      'products',
+      '--from-restored',
+      restored('products'),
+      '--keys',
+      'p7',
+      '--overwrite',
+      '--apply',
+    );
     expect(outcome.plan!.items.map((i) => [i.state, i.restores])).toEqual([['different', []]]);
     expect(text).toContain('(mudou: stock, updatedAt; stock: 4 na cópia, 3 agora, fica 3; só isto mudou: nada a pôr de volta)');
     expect(text).toContain('Não há nada a copiar com estas opções.');
@@ -206,7 +237,14 @@ describe('npm run restore: the copy step', () => {
     expect(missing.items.map((i) => i.state)).toEqual(['missing']);
 
     // Meanwhile a sale takes one p6, and someone creates p5 again.
-    await client.send(new UpdateItemCommand({ TableName: live('products'), Key: { id: { S: 'p6' } }, UpdateExpression: 'SET stock = stock - :one', ExpressionAttributeValues: { ':one': { N: '1' } } }));
+    await client.send(
+      new UpdateItemCommand({
+        TableName: live('products'),
+        Key: { id: { S: 'p6' } },
+        UpdateExpression: 'SET stock = stock - :one',
+        ExpressionAttributeValues: { ':one': { N: '1' } },
+      }),
+    );
     const p5 = product('p5', 'Pulseira Rio (nova)', 1, 1, 'PUL-05', '2026-11-25T11:00:00.000Z');
     await put(live('products'), p5);
     const p6 = await get(live('products'), 'p6');
@@ -218,8 +256,18 @@ describe('npm run restore: the copy step', () => {
   });
 
   it('in a table with two keys, --keys takes every item under the first one; existing ones stay', async () => {
-    const current = (value: string, version: number): Item => ({ pk: { S: 'settings' }, sk: { S: 'current' }, settings: { M: { lowStock: { N: value } } }, version: { N: String(version) } });
-    const history: Item = { pk: { S: 'settings' }, sk: { S: 'history#2026-11-19T10:00:00.000Z#abcd' }, by: { S: 'dona@loja.pt' }, version: { N: '2' } };
+    const current = (value: string, version: number): Item => ({
+      pk: { S: 'settings' },
+      sk: { S: 'current' },
+      settings: { M: { lowStock: { N: value } } },
+      version: { N: String(version) },
+    });
+    const history: Item = {
+      pk: { S: 'settings' },
+      sk: { S: 'history#2026-11-19T10:00:00.000Z#abcd' },
+      by: { S: 'dona@loja.pt' },
+      version: { N: '2' },
+    };
     await put(restored('settings'), current('3', 2), history);
     await put(live('settings'), current('5', 3));
 
@@ -229,16 +277,28 @@ describe('npm run restore: the copy step', () => {
       ['settings / history#2026-11-19T10:00:00.000Z#abcd', 'missing'],
     ]);
     expect(outcome.result!.copied.map((i) => i.keyText)).toEqual(['settings / history#2026-11-19T10:00:00.000Z#abcd']);
-    expect(await scan(live('settings'))).toEqual(await scan(restored('settings')).then((items) => [...items.filter((i) => i.sk!.S !== 'current'), current('5', 3)].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))));
+    expect(await scan(live('settings'))).toEqual(
+      await scan(restored('settings')).then((items) =>
+        [...items.filter((i) => i.sk!.S !== 'current'), current('5', 3)].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      ),
+    );
     expect(text).toContain('a versão seguinte à de agora');
   });
 
   it('refuses to copy from a live table of the shop or from a copy of another table', async () => {
-    await expect(restoreCli('products', '--from-restored', live('products'), '--all-missing')).rejects.toThrow(/é uma tabela em uso da loja/);
-    await expect(restoreCli('products', '--from-restored', 'JoiasInox-prod-DataProductsTableX-Y', '--all-missing')).rejects.toThrow(OperatorError);
+    await expect(restoreCli('products', '--from-restored', live('products'), '--all-missing')).rejects.toThrow(
+      /é uma tabela em uso da loja/,
+    );
+    await expect(restoreCli('products', '--from-restored', 'JoiasInox-prod-DataProductsTableX-Y', '--all-missing')).rejects.toThrow(
+      OperatorError,
+    );
     // A copy of another table (settings into products) is refused by its name, before any read.
-    await expect(restoreCli('products', '--from-restored', restored('settings'), '--all-missing')).rejects.toThrow(/não é uma cópia restaurada da tabela products/);
-    await expect(restoreCli('products', '--from-restored', `restore-20261120T090000Z-nada-${run}`, '--all-missing')).rejects.toThrow(/não é uma cópia restaurada da tabela products/);
+    await expect(restoreCli('products', '--from-restored', restored('settings'), '--all-missing')).rejects.toThrow(
+      /não é uma cópia restaurada da tabela products/,
+    );
+    await expect(restoreCli('products', '--from-restored', `restore-20261120T090000Z-nada-${run}`, '--all-missing')).rejects.toThrow(
+      /não é uma cópia restaurada da tabela products/,
+    );
   });
 
   it('--delete-restored says what it would delete, and deletes the copy only with --apply', async () => {
@@ -252,7 +312,9 @@ describe('npm run restore: the copy step', () => {
     };
     const dry = await deleteCli();
     expect(dry.outcome.deleted).toBe(false);
-    expect(dry.text).toContain(`Para apagar de facto: npm run restore -- --delete-restored ${name} --apply --stage prod --region eu-west-1`);
+    expect(dry.text).toContain(
+      `Para apagar de facto: npm run restore -- --delete-restored ${name} --apply --stage prod --region eu-west-1`,
+    );
     expect((await client.send(new DescribeTableCommand({ TableName: name }))).Table?.TableName).toBe(name);
 
     expect((await deleteCli('--apply')).outcome.deleted).toBe(true);

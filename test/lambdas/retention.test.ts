@@ -64,7 +64,10 @@ async function stockAlert(email: string, productId: string): Promise<void> {
 }
 
 async function paidOrder(productId: string, email: string): Promise<{ id: string; proofKey: string }> {
-  const placed = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', { body: reservationBody([{ productId, quantity: 1 }], { email }), headers: { 'idempotency-key': randomUUID() } });
+  const placed = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', {
+    body: reservationBody([{ productId, quantity: 1 }], { email }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const upload = await uploadProof();
   const attached = await invoke(attachProof, 'POST', `/api/orders/${placed.body.order.id}/proof`, {
@@ -80,7 +83,11 @@ async function paidOrder(productId: string, email: string): Promise<{ id: string
 /** The customer's history items (orders and messages) under their e-mail. */
 async function historyOf(email: string) {
   const { Items = [] } = await documentClient().send(
-    new QueryCommand({ TableName: process.env.TABLE_ORDER_SEARCH, KeyConditionExpression: 'term = :t', ExpressionAttributeValues: { ':t': customerTerm(email) } }),
+    new QueryCommand({
+      TableName: process.env.TABLE_ORDER_SEARCH,
+      KeyConditionExpression: 'term = :t',
+      ExpressionAttributeValues: { ':t': customerTerm(email) },
+    }),
   );
   return Items.map((item) => String(item.ref));
 }
@@ -99,7 +106,9 @@ describe.sequential('retention of personal data', () => {
     const soldOut = await createProduct({ stock: 0 });
     const unread = await contactMessage(email);
     const read = await contactMessage(email);
-    expect((await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${read}`, { params: { id: read }, admin: ADMIN })).status).toBe(200);
+    expect(
+      (await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${read}`, { params: { id: read }, admin: ADMIN })).status,
+    ).toBe(200);
     await stockAlert(email, soldOut.id);
     const order = await paidOrder(piece.id, email);
     expect(await historyOf(email)).toHaveLength(3); // the order and the two messages
@@ -139,9 +148,16 @@ describe.sequential('retention of personal data', () => {
 
   it('follows the periods saved on "Definições": a shorter period deletes sooner, and /api/shop-info states it', async () => {
     const view = await settingsView();
-    await updateSettings({ ...view.settings, retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 } }, view.version, ADMIN);
+    await updateSettings(
+      { ...view.settings, retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 } },
+      view.version,
+      ADMIN,
+    );
     const info = await invoke(shopInfo, 'GET', '/api/shop-info');
-    expect(info.body).toMatchObject({ retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 }, orderRetentionYears: 10 });
+    expect(info.body).toMatchObject({
+      retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 },
+      orderRetentionYears: 10,
+    });
 
     const id = await contactMessage(`curta-${randomUUID().slice(0, 6)}@example.com`);
     expect((await asJob(() => purgeExpiredData(later(29)))).contactMessages).toBe(0);
@@ -153,7 +169,9 @@ describe.sequential('retention of personal data', () => {
   it('never miscounts a message read while the job deletes it: the stale deletion is refused and the next run deletes it', async () => {
     const id = await contactMessage(`corrida-${randomUUID().slice(0, 6)}@example.com`);
     const seen = (await get('TABLE_CONTACT_MESSAGES', { id }))!; // the job saw it unread...
-    expect((await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${id}`, { params: { id }, admin: ADMIN })).status).toBe(200); // ...the owner opens it
+    expect((await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${id}`, { params: { id }, admin: ADMIN })).status).toBe(
+      200,
+    ); // ...the owner opens it
     const stale = await writeTransaction(deleteContactMessageItems(seen), randomUUID());
     expect(stale.written).toBe(false);
     expect(await get('TABLE_CONTACT_MESSAGES', { id })).toBeDefined();
@@ -185,7 +203,11 @@ describe.sequential('retention of personal data', () => {
   it('refuses periods under a month or over ten years in Portuguese', () => {
     const { retentionDays } = SETTINGS_LIMITS;
     for (const days of [retentionDays.min - 1, retentionDays.max + 1, 45.5]) {
-      const parsed = shopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, iban: '', paypal: 'loja@example.com' }, retention: { ...DEFAULT_SETTINGS.retention, proofsDays: days } });
+      const parsed = shopSettingsSchema.safeParse({
+        ...DEFAULT_SETTINGS,
+        payments: { ...DEFAULT_SETTINGS.payments, iban: '', paypal: 'loja@example.com' },
+        retention: { ...DEFAULT_SETTINGS.retention, proofsDays: days },
+      });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.path).toEqual(['retention', 'proofsDays']);
       expect(parsed.error?.issues[0]?.message).toMatch(/^Indica um número inteiro de dias entre 30 e 3650/);

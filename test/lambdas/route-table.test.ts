@@ -21,7 +21,12 @@ describe('route table ↔ handler modules', () => {
       // Defence in depth: even if the authorizer were missing, the handler refuses an event without claims.
       const result = await module.handler(
         // As CloudFront sends it (with the origin secret), but without the authorizer's claims.
-        { routeKey: `${route.method} ${route.path}`, rawPath: route.path, headers: { 'x-origin-verify': twin().originSecret }, requestContext: { http: { method: route.method } } },
+        {
+          routeKey: `${route.method} ${route.path}`,
+          rawPath: route.path,
+          headers: { 'x-origin-verify': twin().originSecret },
+          requestContext: { http: { method: route.method } },
+        },
         { awsRequestId: 'test', functionName: 'test', getRemainingTimeInMillis: () => 1000 },
       );
       expect(result.statusCode).toBe(401);

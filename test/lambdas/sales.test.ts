@@ -31,9 +31,15 @@ const sales = async (query: string) => call<SalesResponse & ErrorBody>('GET', `/
 const patch = async (id: string, body: object) => call('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
 
 async function exportCsv(query: string): Promise<string[][]> {
-  const answer = await clientFetch(`${twin().url}/api/admin/orders/export?${query}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+  const answer = await clientFetch(`${twin().url}/api/admin/orders/export?${query}`, {
+    headers: { authorization: `Bearer ${await adminToken()}` },
+  });
   expect(answer.status).toBe(200);
-  return (await answer.text()).replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(';'));
+  return (await answer.text())
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) => line.split(';'));
 }
 const cents = (money: string | undefined) => (!money ? 0 : Math.round(Number(money.replace(',', '.')) * 100));
 
@@ -51,7 +57,12 @@ describe('the sales view reads paid money from the ledger', () => {
   it('a paid order adds its total and one order; a refund lowers the day and shows apart', async () => {
     const piece = await createProduct({ stock: 5, priceCents: 3480 });
     const before = await todays();
-    const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { email: `vendas.${randomUUID().slice(0, 8)}@exemplo.pt`, paymentMethod: 'transferencia' }));
+    const placed = await placeOrder(
+      await orderBody([{ productId: piece.id, quantity: 1 }], {
+        email: `vendas.${randomUUID().slice(0, 8)}@exemplo.pt`,
+        paymentMethod: 'transferencia',
+      }),
+    );
     expect(placed.status).toBe(201);
     const { id, totalCents } = placed.body.order;
     // Reserved, not paid: no money yet.
@@ -78,7 +89,9 @@ describe('the sales view reads paid money from the ledger', () => {
     // Other files may add an order between the reads: read until the view is the same before and after the CSVs.
     for (let attempt = 1; ; attempt++) {
       const first = (await sales(`from=${today}&to=${today}&by=day`)).body;
-      const movements = (await exportCsv(`from=${today}&to=${today}&status=${statuses}&kind=movements`)).slice(1).filter((row) => row[3] !== 'Total');
+      const movements = (await exportCsv(`from=${today}&to=${today}&status=${statuses}&kind=movements`))
+        .slice(1)
+        .filter((row) => row[3] !== 'Total');
       const orders = await exportCsv(`from=${today}&to=${today}&status=${statuses}`);
       const again = (await sales(`from=${today}&to=${today}&by=day`)).body;
       if (JSON.stringify(first) !== JSON.stringify(again) && attempt < 5) continue;
@@ -103,7 +116,11 @@ describe('the sales view reads paid money from the ledger', () => {
 
       const week = (await sales(`from=${today}&to=${today}&by=week`)).body;
       const month = (await sales(`from=${today}&to=${today}&by=month`)).body;
-      if ((JSON.stringify(week.totals) !== JSON.stringify(first.totals) || JSON.stringify(month.totals) !== JSON.stringify(first.totals)) && attempt < 5) continue;
+      if (
+        (JSON.stringify(week.totals) !== JSON.stringify(first.totals) || JSON.stringify(month.totals) !== JSON.stringify(first.totals)) &&
+        attempt < 5
+      )
+        continue;
       expect(week.periods).toEqual([{ ...first.periods[0], period: week.periods[0]!.period }]);
       expect(month.periods).toEqual([{ ...first.periods[0], period: today.slice(0, 7) }]);
       break;
@@ -112,11 +129,24 @@ describe('the sales view reads paid money from the ledger', () => {
 
   it("the view's CSV: the view's figures, section by section, and the Movimentos' money of the same days", async () => {
     // A sale with a code of its own, so that the codes' section has a line.
-    const code = `VENDAS${randomUUID().replace(/[^2-9A-HJ-NP-Z]/gi, '').toUpperCase().slice(0, 6)}`;
-    const made = await callRoute('POST /api/admin/discount-codes', { body: { code, type: 'percent', percent: 10, active: true } }, { token: await adminToken() });
+    const code = `VENDAS${randomUUID()
+      .replace(/[^2-9A-HJ-NP-Z]/gi, '')
+      .toUpperCase()
+      .slice(0, 6)}`;
+    const made = await callRoute(
+      'POST /api/admin/discount-codes',
+      { body: { code, type: 'percent', percent: 10, active: true } },
+      { token: await adminToken() },
+    );
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const piece = await createProduct({ stock: 5, priceCents: 1740 });
-    const placed = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 2 }], { email: `vendas.csv.${randomUUID().slice(0, 8)}@exemplo.pt`, paymentMethod: 'transferencia' })), discountCode: code });
+    const placed = await placeOrder({
+      ...(await orderBody([{ productId: piece.id, quantity: 2 }], {
+        email: `vendas.csv.${randomUUID().slice(0, 8)}@exemplo.pt`,
+        paymentMethod: 'transferencia',
+      })),
+      discountCode: code,
+    });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.order.totalCents).toBe(3132);
     expect((await patch(placed.body.order.id, { status: 'Enviar' })).status).toBe(200);
@@ -124,8 +154,12 @@ describe('the sales view reads paid money from the ledger', () => {
     const statuses = encodeURIComponent(ORDER_STATUSES.join(','));
     for (let attempt = 1; ; attempt++) {
       const view = (await sales(`from=${today}&to=${today}&by=day`)).body;
-      const answer = await clientFetch(`${twin().url}/api/admin/sales/export?from=${today}&to=${today}&by=day`, { headers: { authorization: `Bearer ${await adminToken()}` } });
-      const movements = (await exportCsv(`from=${today}&to=${today}&status=${statuses}&kind=movements`)).slice(1).filter((row) => row[3] !== 'Total');
+      const answer = await clientFetch(`${twin().url}/api/admin/sales/export?from=${today}&to=${today}&by=day`, {
+        headers: { authorization: `Bearer ${await adminToken()}` },
+      });
+      const movements = (await exportCsv(`from=${today}&to=${today}&status=${statuses}&kind=movements`))
+        .slice(1)
+        .filter((row) => row[3] !== 'Total');
       const again = (await sales(`from=${today}&to=${today}&by=day`)).body;
       if (JSON.stringify(view) !== JSON.stringify(again) && attempt < 5) continue;
 
@@ -138,19 +172,45 @@ describe('the sales view reads paid money from the ledger', () => {
       const text = bytes.toString('utf8');
       expect(text.endsWith('\r\n')).toBe(true);
       // The sections, one under the other, a blank row between.
-      const [periods = [], pieces = [], codes = [], methods = []] = text.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n\r\n').map((block) => block.split('\r\n').map((line) => line.split(';')));
-      const figures = (f: SalesResponse['totals']) => [csvMoney(f.revenueCents), String(f.orders), csvMoney(f.averageBasketCents), csvMoney(f.paidCents), csvMoney(f.refundedCents)];
-      expect(periods).toEqual([[salesCsvTexts.period.day, ...salesCsvTexts.figures], [today, ...figures(view.periods[0]!)], [salesCsvTexts.total, ...figures(view.totals)]]);
-      expect(pieces).toEqual([[...salesCsvTexts.pieces], ...view.topPieces.map((p) => [p.name, p.size ?? '', String(p.quantity), csvMoney(p.lineTotalCents)])]);
-      expect(codes).toEqual([[...salesCsvTexts.codes], ...view.codes.map((c) => [c.code, csvMoney(c.revenueCents), String(c.orders), csvMoney(c.discountCents), String(c.uses)])]);
+      const [periods = [], pieces = [], codes = [], methods = []] = text
+        .replace(/^\uFEFF/, '')
+        .replace(/\r\n$/, '')
+        .split('\r\n\r\n')
+        .map((block) => block.split('\r\n').map((line) => line.split(';')));
+      const figures = (f: SalesResponse['totals']) => [
+        csvMoney(f.revenueCents),
+        String(f.orders),
+        csvMoney(f.averageBasketCents),
+        csvMoney(f.paidCents),
+        csvMoney(f.refundedCents),
+      ];
+      expect(periods).toEqual([
+        [salesCsvTexts.period.day, ...salesCsvTexts.figures],
+        [today, ...figures(view.periods[0]!)],
+        [salesCsvTexts.total, ...figures(view.totals)],
+      ]);
+      expect(pieces).toEqual([
+        [...salesCsvTexts.pieces],
+        ...view.topPieces.map((p) => [p.name, p.size ?? '', String(p.quantity), csvMoney(p.lineTotalCents)]),
+      ]);
+      expect(codes).toEqual([
+        [...salesCsvTexts.codes],
+        ...view.codes.map((c) => [c.code, csvMoney(c.revenueCents), String(c.orders), csvMoney(c.discountCents), String(c.uses)]),
+      ]);
       expect(codes).toContainEqual([code, '31,32', '1', '3,48', '1']);
-      expect(methods).toEqual([[...salesCsvTexts.methods], ...view.methods.map((m) => [ledgerMethodLabel(m.method), csvMoney(m.paidCents), csvMoney(m.refundedCents)])]);
+      expect(methods).toEqual([
+        [...salesCsvTexts.methods],
+        ...view.methods.map((m) => [ledgerMethodLabel(m.method), csvMoney(m.paidCents), csvMoney(m.refundedCents)]),
+      ]);
 
       // Its money is the Movimentos': in and back in all, and per method.
       const total = periods.at(-1)!;
       const payments = movements.filter((row) => row[3] === 'Pagamento');
       const refunds = movements.filter((row) => row[3] === 'Devolução');
-      expect([cents(total[4]), cents(total[5])]).toEqual([payments.reduce((sum, row) => sum + cents(row[6]), 0), refunds.reduce((sum, row) => sum + cents(row[7]), 0)]);
+      expect([cents(total[4]), cents(total[5])]).toEqual([
+        payments.reduce((sum, row) => sum + cents(row[6]), 0),
+        refunds.reduce((sum, row) => sum + cents(row[7]), 0),
+      ]);
       expect(cents(total[1])).toBe(cents(total[4]) - cents(total[5]));
       for (const [label, paid, refunded] of methods.slice(1)) {
         expect([cents(paid), cents(refunded)], label).toEqual([
@@ -163,7 +223,12 @@ describe('the sales view reads paid money from the ledger', () => {
     // By week: the Monday names the period; a bad query and an anonymous caller are refused as the view's.
     const weekly = await call<string>('GET', `/api/admin/sales/export?from=${today}&to=${today}&by=week`, { token: await adminToken() });
     expect(weekly.status).toBe(200);
-    expect(String(weekly.body).replace(/^\uFEFF/, '').split('\r\n')[1]!.split(';')[0]).toBe((await sales(`from=${today}&to=${today}&by=week`)).body.periods[0]!.period);
+    expect(
+      String(weekly.body)
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[1]!
+        .split(';')[0],
+    ).toBe((await sales(`from=${today}&to=${today}&by=week`)).body.periods[0]!.period);
     expect((await call('GET', `/api/admin/sales/export?from=${today}&to=2020-01-01`, { token: await adminToken() })).status).toBe(400);
     expect((await call('GET', `/api/admin/sales/export?from=${today}&to=${today}`)).status).toBe(401);
   });

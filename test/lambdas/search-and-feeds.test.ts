@@ -57,7 +57,18 @@ describe('GET /api/search', () => {
 });
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' || name === 'g:additional_image_link' });
-const GOOGLE_REQUIRED = ['g:id', 'g:title', 'g:description', 'g:link', 'g:image_link', 'g:availability', 'g:price', 'g:brand', 'g:condition', 'g:shipping'];
+const GOOGLE_REQUIRED = [
+  'g:id',
+  'g:title',
+  'g:description',
+  'g:link',
+  'g:image_link',
+  'g:availability',
+  'g:price',
+  'g:brand',
+  'g:condition',
+  'g:shipping',
+];
 
 describe('GET /feeds/google.xml', () => {
   it('is RSS 2.0 with every active piece, every required g: field, absolute links and sizes as one item group', async () => {
@@ -90,7 +101,13 @@ describe('GET /feeds/google.xml', () => {
 
   it('gives the discounted price as sale_price, escapes markup, and leaves out pieces not for sale', async () => {
     const photo = { id: 'a'.repeat(24), width: 1440, height: 1440, widths: [320, 640, 960, 1440], fallbackWidth: 960, placeholder: '' };
-    const piece = await createProduct({ name: 'Anel <b>&"Raro"</b>', description: '=HYPERLINK("x")', priceCents: 2000, discountPercent: 15, photos: [photo] as never });
+    const piece = await createProduct({
+      name: 'Anel <b>&"Raro"</b>',
+      description: '=HYPERLINK("x")',
+      priceCents: 2000,
+      discountPercent: 15,
+      photos: [photo] as never,
+    });
     const draft = await createProduct({ status: 'archived', photos: [photo] as never });
     // The feed is cached by the edge for an hour: the API's own path is read here, as CloudFront's origin
     // (whose function instance reuses the catalogue it read for a few seconds).
@@ -140,18 +157,26 @@ function csvRows(text: string): string[][] {
 describe('GET /feeds/meta.csv', () => {
   it("parses with Meta's required columns, one row per size, and never starts a cell with a formula", async () => {
     const photo = { id: 'b'.repeat(24), width: 1440, height: 1440, widths: [320, 640, 960, 1440], fallbackWidth: 960, placeholder: '' };
-    const piece = await createProduct({ name: '=cmd|"/c calc"!A1, Anel', description: '+SUM(1,2)\nsegunda linha', photos: [photo] as never });
-    await expect.poll(async () => String((await call('GET', '/api/feeds/meta.csv')).body), { timeout: 15_000, interval: 500 }).toContain(piece.id);
+    const piece = await createProduct({
+      name: '=cmd|"/c calc"!A1, Anel',
+      description: '+SUM(1,2)\nsegunda linha',
+      photos: [photo] as never,
+    });
+    await expect
+      .poll(async () => String((await call('GET', '/api/feeds/meta.csv')).body), { timeout: 15_000, interval: 500 })
+      .toContain(piece.id);
     const { status, headers, body } = await call('GET', '/api/feeds/meta.csv');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/text\/csv/);
     const [header, ...rows] = csvRows(String(body));
     expect(header).toEqual([...META_COLUMNS]);
-    for (const required of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand']) expect(header).toContain(required);
+    for (const required of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand'])
+      expect(header).toContain(required);
     for (const row of rows) {
       expect(row).toHaveLength(header!.length);
       const cell = (name: string) => row[header!.indexOf(name)]!;
-      for (const required of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand']) expect(cell(required), required).not.toBe('');
+      for (const required of ['id', 'title', 'description', 'availability', 'condition', 'price', 'link', 'image_link', 'brand'])
+        expect(cell(required), required).not.toBe('');
       expect(['in stock', 'out of stock']).toContain(cell('availability'));
       for (const value of row) expect(value).not.toMatch(/^[=+\-@]/);
     }

@@ -22,7 +22,13 @@ let own: Twin;
 let client: SecretsManagerClient;
 
 beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  own = await startTwin({
+    port: 0,
+    seed: false,
+    throttle: false,
+    scheduledJobs: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   useOwnTwin(twinInfo(own));
   client = new SecretsManagerClient({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: own.endpoints.secretsmanager });
 }, 120_000);
@@ -43,7 +49,12 @@ describe("the order-link key's rotation", () => {
     const oldKey = (await secretOf(ORDER_LINK_ENV.secretArn).get()).current;
     expect(before.accessToken).toBe(tokenUnder(oldKey, before.id));
 
-    const rotated = await rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), challengeKeys: own.edgeOrigin.challengeKeys, waitForFunctions: async () => undefined, log: quiet });
+    const rotated = await rotateSecret('order-link', 24, {
+      secret: secretOf(ORDER_LINK_ENV.secretArn),
+      challengeKeys: own.edgeOrigin.challengeKeys,
+      waitForFunctions: async () => undefined,
+      log: quiet,
+    });
     expect(rotated).toMatchObject({ previous: oldKey });
     expect(rotated.current).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(Date.parse(rotated.previousUntil!) - Date.now()).toBeGreaterThan(23 * 3_600_000);
@@ -55,7 +66,14 @@ describe("the order-link key's rotation", () => {
     const after = (await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]))).body.order;
     expect(after.accessToken).toBe(tokenUnder(rotated.current, after.id));
     // A second rotation while the first one's overlap lasts would cut it short: refused, nothing changed.
-    await expect(rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), challengeKeys: own.edgeOrigin.challengeKeys, waitForFunctions: async () => undefined, log: quiet })).rejects.toBeInstanceOf(OperatorError);
+    await expect(
+      rotateSecret('order-link', 24, {
+        secret: secretOf(ORDER_LINK_ENV.secretArn),
+        challengeKeys: own.edgeOrigin.challengeKeys,
+        waitForFunctions: async () => undefined,
+        log: quiet,
+      }),
+    ).rejects.toBeInstanceOf(OperatorError);
     expect(await secretOf(ORDER_LINK_ENV.secretArn).get()).toEqual(rotated);
 
     // The overlap over: the old link is refused (403, as any wrong link), the new ones still open.
@@ -111,7 +129,12 @@ describe("the origin secret's rotation", () => {
     const halfway = { current: 'N'.repeat(48), previous: old, previousUntil: new Date(Date.now() + 3_600_000).toISOString() };
     await secretOf(ORIGIN_ENV.secretArn).put(halfway);
     let waited = 0;
-    const done = await rotateSecret('origin', 24, { secret: secretOf(ORIGIN_ENV.secretArn), edge, waitForFunctions: async () => void (waited += 1), log: quiet });
+    const done = await rotateSecret('origin', 24, {
+      secret: secretOf(ORIGIN_ENV.secretArn),
+      edge,
+      waitForFunctions: async () => void (waited += 1),
+      log: quiet,
+    });
     expect({ waited, sent: own.edgeOrigin.value, done }).toEqual({ waited: 1, sent: halfway.current, done: { current: halfway.current } });
     forgetSecrets();
     expect((await call('GET', '/api/products')).status).toBe(200);
@@ -120,7 +143,14 @@ describe("the origin secret's rotation", () => {
   it('refuses to start when CloudFront sends neither value (changed by hand), and changes nothing', async () => {
     const before = await secretOf(ORIGIN_ENV.secretArn).get();
     const elsewhere: EdgePort = { sends: async () => undefined, switchOrigin: async () => expect.unreachable() };
-    await expect(rotateSecret('origin', 24, { secret: secretOf(ORIGIN_ENV.secretArn), edge: elsewhere, waitForFunctions: async () => undefined, log: quiet })).rejects.toBeInstanceOf(OperatorError);
+    await expect(
+      rotateSecret('origin', 24, {
+        secret: secretOf(ORIGIN_ENV.secretArn),
+        edge: elsewhere,
+        waitForFunctions: async () => undefined,
+        log: quiet,
+      }),
+    ).rejects.toBeInstanceOf(OperatorError);
     expect(await secretOf(ORIGIN_ENV.secretArn).get()).toEqual(before);
   });
 });

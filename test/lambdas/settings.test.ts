@@ -34,7 +34,11 @@ const NEW_IBAN = 'PT50 0035 0000 0000 1234 5677 9';
 const CACHE_WAIT = { timeout: (SETTINGS_CACHE_SECONDS + 5) * 1000, interval: 500 };
 
 const read = () => call<SettingsResponse>('GET', '/api/admin/settings', { token });
-const save = (version: number, settings: unknown, as = token) => call<SettingsResponse & { error?: { code: string; message: string; fields?: Record<string, string> } }>('PUT', '/api/admin/settings', { token: as, body: { version, settings } });
+const save = (version: number, settings: unknown, as = token) =>
+  call<SettingsResponse & { error?: { code: string; message: string; fields?: Record<string, string> } }>('PUT', '/api/admin/settings', {
+    token: as,
+    body: { version, settings },
+  });
 async function current(): Promise<SettingsResponse> {
   const answer = await read();
   expect(answer.status).toBe(200);
@@ -46,16 +50,26 @@ async function change(edit: (settings: ShopSettings) => ShopSettings): Promise<S
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
-const methods = async () => (await call('GET', '/api/payment-methods')).body as { methods: { id: string; available: boolean; holdMinutes: number; instructions?: Record<string, string> }[] };
+const methods = async () =>
+  (await call('GET', '/api/payment-methods')).body as {
+    methods: { id: string; available: boolean; holdMinutes: number; instructions?: Record<string, string> }[];
+  };
 
 describe('settings in the shop', () => {
   it('starts from the record the first start seeded (the demo payments), with no history; a second seed never overwrites it', async () => {
     const first = await current();
     expect(first).toMatchObject({ version: 1, updatedBy: SEED_AUTHOR, history: [] });
     // The twin's provider keys are saved (its payment-keys secret), the automatic methods off (docs/design.md §34).
-    const automaticPayments = { ...DEFAULT_SETTINGS.automaticPayments, keys: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) } };
+    const automaticPayments = {
+      ...DEFAULT_SETTINGS.automaticPayments,
+      keys: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) },
+    };
     // So is the twin's invoicing account and key (its invoicing-key secret), invoicing off (docs/invoices.md).
-    const invoicing = { ...DEFAULT_SETTINGS.invoicing, account: LOCAL_INVOICING_ACCOUNT, key: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) } };
+    const invoicing = {
+      ...DEFAULT_SETTINGS.invoicing,
+      account: LOCAL_INVOICING_ACCOUNT,
+      key: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) },
+    };
     expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS, automaticPayments, invoicing });
     // The twin's demo seller and payments complete the go-live checklist: the shop is open (docs/design.md §33).
     expect(first.goLive).toEqual({ ready: true, missing: [] });
@@ -73,7 +87,11 @@ describe('settings in the shop', () => {
     expect(saved.settings.payments.iban).toBe(NEW_IBAN);
     expect(saved.version).toBe(before.version + 1);
     expect(saved.updatedBy).toBe(own.admin.email);
-    expect(saved.history[0]).toMatchObject({ by: own.admin.email, version: saved.version, changes: [{ field: 'payments.iban', from: LOCAL_PAYMENTS.iban, to: NEW_IBAN }] });
+    expect(saved.history[0]).toMatchObject({
+      by: own.admin.email,
+      version: saved.version,
+      changes: [{ field: 'payments.iban', from: LOCAL_PAYMENTS.iban, to: NEW_IBAN }],
+    });
 
     await expect
       .poll(async () => (await methods()).methods.find((m) => m.id === 'transferencia')?.instructions?.iban, CACHE_WAIT)
@@ -89,7 +107,9 @@ describe('settings in the shop', () => {
         return (order.body.order?.instructions as { iban?: string } | undefined)?.iban;
       }, CACHE_WAIT)
       .toBe(NEW_IBAN);
-    const [received] = (await mailsTo(order!.body.order.email as string)).filter((mail) => mail.subject.includes(String(order!.body.order.orderNumber)));
+    const [received] = (await mailsTo(order!.body.order.email as string)).filter((mail) =>
+      mail.subject.includes(String(order!.body.order.orderNumber)),
+    );
     expect(received?.body.text).toContain(NEW_IBAN);
     expect(received?.body.html).toContain(NEW_IBAN);
   });
@@ -100,7 +120,10 @@ describe('settings in the shop', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'settings_changed', message: expect.stringContaining('alteradas entretanto') });
 
-    const [a, b] = await Promise.all([save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 13 } }), save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 15 } })]);
+    const [a, b] = await Promise.all([
+      save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 13 } }),
+      save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 15 } }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const after = await current();
     expect(after.version).toBe(version + 1);
@@ -112,12 +135,28 @@ describe('settings in the shop', () => {
     const before = await current();
     const { settings, version } = before;
     const cases: [unknown, string, RegExp][] = [
-      [{ ...settings, payments: { ...settings.payments, iban: 'PT50 0035 0000 0000 1234 5677 8' } }, 'settings.payments.iban', /IBAN não é válido/],
-      [{ ...settings, payments: { ...settings.payments, paypal: '<a href="https://evil.example">PAGAR AQUI</a>' } }, 'settings.payments.paypal', /sem < nem >/],
-      [{ ...settings, payments: { ...settings.payments, revolut: '@loja\nPAGA PARA PT50...' } }, 'settings.payments.revolut', /sem < nem >/],
+      [
+        { ...settings, payments: { ...settings.payments, iban: 'PT50 0035 0000 0000 1234 5677 8' } },
+        'settings.payments.iban',
+        /IBAN não é válido/,
+      ],
+      [
+        { ...settings, payments: { ...settings.payments, paypal: '<a href="https://evil.example">PAGAR AQUI</a>' } },
+        'settings.payments.paypal',
+        /sem < nem >/,
+      ],
+      [
+        { ...settings, payments: { ...settings.payments, revolut: '@loja\nPAGA PARA PT50...' } },
+        'settings.payments.revolut',
+        /sem < nem >/,
+      ],
       [{ ...settings, payments: { ...settings.payments, mbwayPhone1: '91234567a' } }, 'settings.payments.mbwayPhone1', /telemóvel válido/],
       [{ ...settings, payments: { ...settings.payments, ibanHolder: '' } }, 'settings.payments.ibanHolder', /titular/],
-      [{ ...settings, payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' } }, 'settings.payments.iban', /pelo menos uma forma de pagamento/],
+      [
+        { ...settings, payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' } },
+        'settings.payments.iban',
+        /pelo menos uma forma de pagamento/,
+      ],
       [{ ...settings, holdMinutes: { ...settings.holdMinutes, mbway: 14 } }, 'settings.holdMinutes.mbway', /entre 15 e 4320/],
       [{ ...settings, holdMinutes: { ...settings.holdMinutes, paypal: 20.5 } }, 'settings.holdMinutes.paypal', /entre 15 e 4320/],
       [{ ...settings, holdMinutes: { ...settings.holdMinutes, revolut: '30' } }, 'settings.holdMinutes.revolut', /entre 15 e 4320/],
@@ -148,23 +187,38 @@ describe('settings in the shop', () => {
 
   it('a method left empty is not offered and an order with it is refused, nothing reserved', async () => {
     await change((s) => ({ ...s, payments: { ...s.payments, paypal: '' } }));
-    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false, holdMinutes: 120 });
+    await expect
+      .poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT)
+      .toEqual({ id: 'paypal', label: 'PayPal', available: false, holdMinutes: 120 });
     const piece = await createProduct({ stock: 2 });
     await expect
       .poll(async () => {
         const answer = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'paypal' }));
         return answer.status === 409 ? answer.body.error : answer.status;
       }, CACHE_WAIT)
-      .toMatchObject({ code: 'payment_method_unavailable', fields: { 'shipping.paymentMethod': expect.stringContaining('não está disponível') } });
-    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }));
+      .toMatchObject({
+        code: 'payment_method_unavailable',
+        fields: { 'shipping.paymentMethod': expect.stringContaining('não está disponível') },
+      });
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }),
+    );
     expect(Item!.stock).toBe(2);
     await change((s) => ({ ...s, payments: { ...s.payments, paypal: LOCAL_PAYMENTS.paypal } }));
   });
 
   it('the MB WAY monthly limits, the hold minutes, the owner address and the low-stock threshold take effect', async () => {
     // MB WAY: number 1 takes 2 orders this month, number 2 none → after 2 orders MB WAY is unavailable.
-    await documentClient().send(new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: { month: monthKey(), count1: 2, count2: 0 } }));
-    await change((s) => ({ ...s, mbwayLimits: { number1: 2, number2: 0 }, holdMinutes: { ...s.holdMinutes, transferencia: 300 }, ownerEmail: 'dona.da.loja@example.com', lowStockThreshold: 6 }));
+    await documentClient().send(
+      new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: { month: monthKey(), count1: 2, count2: 0 } }),
+    );
+    await change((s) => ({
+      ...s,
+      mbwayLimits: { number1: 2, number2: 0 },
+      holdMinutes: { ...s.holdMinutes, transferencia: 300 },
+      ownerEmail: 'dona.da.loja@example.com',
+      lowStockThreshold: 6,
+    }));
     await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'mbway')?.available, CACHE_WAIT).toBe(false);
     expect((await methods()).methods.find((m) => m.id === 'transferencia')?.holdMinutes).toBe(300);
 
@@ -179,7 +233,10 @@ describe('settings in the shop', () => {
     const paid = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
     expect(paid.status).toBe(201);
     await expect
-      .poll(async () => (await mailsTo('dona.da.loja@example.com')).some((mail) => mail.subject.includes(String(paid.body.order.orderNumber))), CACHE_WAIT)
+      .poll(
+        async () => (await mailsTo('dona.da.loja@example.com')).some((mail) => mail.subject.includes(String(paid.body.order.orderNumber))),
+        CACHE_WAIT,
+      )
       .toBe(true);
 
     const dashboard = async () => (await call('GET', '/api/admin/dashboard', { token })).body as { lowStockThreshold: number };
@@ -197,7 +254,11 @@ describe("the seller's identification: a setting every page, the PDF and the mai
   };
   const pdf = async () => {
     const response = await fetch(`${own.url}${paths.withdrawalFormPdf}`);
-    return { status: response.status, type: response.headers.get('content-type'), text: pdfText(new Uint8Array(await response.arrayBuffer())) };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      text: pdfText(new Uint8Array(await response.arrayBuffer())),
+    };
   };
   /** The publisher renders within a second or two in the twin. */
   const PAGES = { timeout: 20_000, interval: 250 };
@@ -206,29 +267,56 @@ describe("the seller's identification: a setting every page, the PDF and the mai
     // The first record (the twin's first start) rendered the PDF; pages render on their first visit.
     await expect.poll(async () => (await pdf()).status, PAGES).toBe(200);
     expect((await pdf()).type).toBe('application/pdf');
-    expect((await pdf()).text).toContain(`Para ${DEMO_SELLER.legalName} (Joias Inox), ${DEMO_SELLER.address}, e-mail ${DEMO_SELLER.email}:`);
+    expect((await pdf()).text).toContain(
+      `Para ${DEMO_SELLER.legalName} (Joias Inox), ${DEMO_SELLER.address}, e-mail ${DEMO_SELLER.email}:`,
+    );
     expect((await page(paths.legal)).html).toContain(`NIF</dt><dd>${DEMO_SELLER.nif}`);
-    for (const text of [(await pdf()).text, (await page(paths.legal)).html, (await page(paths.faq)).html]) expect(text).not.toMatch(/a preencher/i);
+    for (const text of [(await pdf()).text, (await page(paths.legal)).html, (await page(paths.faq)).html])
+      expect(text).not.toMatch(/a preencher/i);
 
     const legalName = `Joias "Inox" & Filhos, Lda. ${randomUUID().slice(0, 4)}`;
-    await change((s) => ({ ...s, seller: { legalName, nif: 'PT 503 504 564', address: 'Rua das Flores, 12, 4050-262 Porto', email: 'reclamacoes@example.pt', phone: '220 000 000', registration: 'CRC Porto 503504564', shareCapital: '5 000 €' } }));
+    await change((s) => ({
+      ...s,
+      seller: {
+        legalName,
+        nif: 'PT 503 504 564',
+        address: 'Rua das Flores, 12, 4050-262 Porto',
+        email: 'reclamacoes@example.pt',
+        phone: '220 000 000',
+        registration: 'CRC Porto 503504564',
+        shareCapital: '5 000 €',
+      },
+    }));
     const stored = await current();
     expect(stored.settings.seller.nif).toBe('503504564');
     expect(stored.history[0]!.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['seller.legalName', 'seller.nif']));
 
     // Escaped for HTML by React (no markup from the owner's text), in the footer of a page kept before the save.
     const escaped = legalName.replace('&', '&amp;').replaceAll('"', '&quot;');
-    await expect.poll(async () => (await page(paths.faq)).html.includes(`${escaped} · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto`), PAGES).toBe(true);
+    await expect
+      .poll(
+        async () => (await page(paths.faq)).html.includes(`${escaped} · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto`),
+        PAGES,
+      )
+      .toBe(true);
     await expect.poll(async () => (await page(paths.legal)).html.includes('<dt>NIF</dt><dd>503504564</dd>'), PAGES).toBe(true);
     expect((await page(paths.legal)).html).toContain('<dt>Capital social</dt><dd>5 000 €</dd>');
-    await expect.poll(async () => (await pdf()).text, PAGES).toContain(`Para ${legalName} (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail reclamacoes@example.pt:`);
+    await expect
+      .poll(async () => (await pdf()).text, PAGES)
+      .toContain(`Para ${legalName} (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail reclamacoes@example.pt:`);
     // The app reads the same from /api/shop-info (the shell's pages: checkout, an order).
-    await expect.poll(async () => (await call<{ seller: { legalName: string } }>('GET', '/api/shop-info')).body.seller.legalName, CACHE_WAIT).toBe(legalName);
+    await expect
+      .poll(async () => (await call<{ seller: { legalName: string } }>('GET', '/api/shop-info')).body.seller.legalName, CACHE_WAIT)
+      .toBe(legalName);
   });
 
   it('a mistyped NIF or markup in a name is refused in Portuguese and changes nothing', async () => {
     const before = await current();
-    for (const seller of [{ nif: '503504565' }, { legalName: '<a href="https://phish.example">Joias</a>' }, { address: 'Rua\nOutra linha' }]) {
+    for (const seller of [
+      { nif: '503504565' },
+      { legalName: '<a href="https://phish.example">Joias</a>' },
+      { address: 'Rua\nOutra linha' },
+    ]) {
       const answer = await save(before.version, { ...before.settings, seller: { ...before.settings.seller, ...seller } });
       expect(answer.status).toBe(400);
       expect(Object.values(answer.body.error!.fields ?? {}).join(' ')).toMatch(/NIF não é válido|200 caracteres/);
@@ -239,8 +327,12 @@ describe("the seller's identification: a setting every page, the PDF and the mai
   it('the privacy policy states the retention periods in its HTML, and a change of period is rendered again', async () => {
     // Kept first (a visit renders it), so what follows is the publisher's render, not a first visit's.
     const days = (await current()).settings.retention.contactMessagesDays;
-    await expect.poll(async () => (await page(paths.privacy)).html.includes(`<strong>Mensagens de contacto:</strong> ${days} dias`), PAGES).toBe(true);
+    await expect
+      .poll(async () => (await page(paths.privacy)).html.includes(`<strong>Mensagens de contacto:</strong> ${days} dias`), PAGES)
+      .toBe(true);
     await change((s) => ({ ...s, retention: { ...s.retention, contactMessagesDays: 400 } }));
-    await expect.poll(async () => (await page(paths.privacy)).html.includes('<strong>Mensagens de contacto:</strong> 400 dias'), PAGES).toBe(true);
+    await expect
+      .poll(async () => (await page(paths.privacy)).html.includes('<strong>Mensagens de contacto:</strong> 400 dias'), PAGES)
+      .toBe(true);
   });
 });

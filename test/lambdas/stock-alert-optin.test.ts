@@ -13,24 +13,35 @@ import { confirmAlert, confirmationMails, confirmationOf, requestAlert } from '.
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 
 const storedAlert = async (productId: string, email: string) =>
-  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId(productId, email) }, ConsistentRead: true }))).Item;
+  (
+    await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId(productId, email) }, ConsistentRead: true }),
+    )
+  ).Item;
 
 async function restock(productId: string, body: object): Promise<void> {
-  const answer = await call('POST', `/api/admin/products/${productId}/stock`, { token: await adminToken(), body: { ...body, reason: 'adjustment' } });
+  const answer = await call('POST', `/api/admin/products/${productId}/stock`, {
+    token: await adminToken(),
+    body: { ...body, reason: 'adjustment' },
+  });
   expect(answer.status).toBe(200);
 }
 
 /** The "de volta" mails each address received for `name`. */
 async function backInStockMails(emails: readonly string[], name: string): Promise<string[]> {
   const received: string[] = [];
-  for (const email of emails) for (const mail of await mailsTo(email)) if (mail.subject === `${name} voltou a estar disponível`) received.push(email);
+  for (const email of emails)
+    for (const mail of await mailsTo(email)) if (mail.subject === `${name} voltou a estar disponível`) received.push(email);
   return received;
 }
 
 describe('back-in-stock with double opt-in', () => {
   it('30 requests from 15 addresses, then +1 unit: 10 "de volta" mails, first confirmed first served; unconfirmed get none', async () => {
     const domain = `optin-${randomUUID().slice(0, 8)}.example`;
-    const [wanted, other] = await Promise.all([createProduct({ stock: 0, name: 'Colar Disputado' }), createProduct({ stock: 0, name: 'Anel Sossegado' })]);
+    const [wanted, other] = await Promise.all([
+      createProduct({ stock: 0, name: 'Colar Disputado' }),
+      createProduct({ stock: 0, name: 'Anel Sossegado' }),
+    ]);
     const emails = Array.from({ length: 15 }, (_, i) => `pessoa${i}@${domain}`);
     // 30 requests: every address asks for both pieces, in order (the first three asked first, and never confirm).
     for (const email of emails) for (const { id } of [wanted, other]) expect((await requestAlert(email, id)).status).toBe(201);
@@ -48,7 +59,9 @@ describe('back-in-stock with double opt-in', () => {
     for (const email of emails.slice(3)) {
       const mail = (await confirmationMails(email)).find((m) => m.subject.includes('Colar Disputado'))!;
       const params = new URLSearchParams(/#(\S+)/.exec(mail.body.text!)![1]);
-      expect((await call('POST', '/api/stock-alerts/confirm', { body: { id: params.get('id'), token: params.get('t') } })).status).toBe(200);
+      expect((await call('POST', '/api/stock-alerts/confirm', { body: { id: params.get('id'), token: params.get('t') } })).status).toBe(
+        200,
+      );
     }
     expect(await storedAlert(wanted.id, emails[3]!)).toMatchObject({ status: 'pending' });
 
@@ -74,9 +87,13 @@ describe('back-in-stock with double opt-in', () => {
     expect(stored?.expiresAt).toBe(Math.floor(Date.parse(String(stored?.createdAt)) / 1000) + 7 * 86_400);
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const wrong = await call('POST', '/api/stock-alerts/confirm', { body: { id, token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` } });
+    const wrong = await call('POST', '/api/stock-alerts/confirm', {
+      body: { id, token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}` },
+    });
     expect(wrong.status).toBe(404);
-    expect(wrong.body.error.message).toBe('Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.');
+    expect(wrong.body.error.message).toBe(
+      'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
+    );
     expect((await call('POST', '/api/stock-alerts/confirm', { body: { id, token: 'curto' } })).status).toBe(400);
     expect(await storedAlert(product.id, email)).toMatchObject({ status: 'unconfirmed' });
 

@@ -58,11 +58,17 @@ const loadProduct = async (id: string): Promise<AdminProduct> => {
 /** What the edit form sends: every field as loaded (no stock), its changes, and the version it loaded. */
 function formBody(loaded: AdminProduct, changes: Partial<ProductUpdateInput> = {}): ProductUpdateInput {
   const { id: _id, stock: _stock, mainImage: _main, secondaryImage: _secondary, photos, variants, ...fields } = loaded;
-  return { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), variants: variants.map(({ stock: _s, ...size }) => size), ...changes };
+  return {
+    ...fields,
+    photos: photos.map(({ id, alt }) => ({ id, alt })),
+    variants: variants.map(({ stock: _s, ...size }) => size),
+    ...changes,
+  };
 }
 
 const saveForm = (id: string, body: ProductUpdateInput) => callRoute('PUT /api/admin/products/{id}', { params: { id }, body }, { token });
-const changeStock = (id: string, body: StockChangeInput) => callRoute('POST /api/admin/products/{id}/stock', { params: { id }, body }, { token });
+const changeStock = (id: string, body: StockChangeInput) =>
+  callRoute('POST /api/admin/products/{id}/stock', { params: { id }, body }, { token });
 const movementsOf = (id: string) => callRoute('GET /api/admin/products/{id}/stock-movements', { params: { id } }, { token });
 
 async function askBackInStock(productId: string, email: string): Promise<void> {
@@ -71,7 +77,8 @@ async function askBackInStock(productId: string, email: string): Promise<void> {
 }
 
 /** The "de volta" mails `email` received (the confirmation mail aside). */
-const backInStockMailsTo = async (email: string) => (await mailsTo(email)).filter((mail) => mail.subject.endsWith('voltou a estar disponível'));
+const backInStockMailsTo = async (email: string) =>
+  (await mailsTo(email)).filter((mail) => mail.subject.endsWith('voltou a estar disponível'));
 
 const someone = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
@@ -117,7 +124,10 @@ describe('the product form saves only over the version it loaded, and never stoc
     expect((await call('GET', `/api/products/${product.id}`)).body.product.stock).toBe(2);
 
     // A form body that still carries stock is refused: stock is not this form's to write.
-    const withStock = await call('PUT', `/api/admin/products/${product.id}`, { token, body: { ...formBody(saved.body.product), stock: 4 } });
+    const withStock = await call('PUT', `/api/admin/products/${product.id}`, {
+      token,
+      body: { ...formBody(saved.body.product), stock: 4 },
+    });
     expect(withStock.status).toBe(400);
     expect(withStock.body.error.fields).toEqual({ stock: validationTexts.stockNotEditable.invalid });
     expect(await productItem(product.id)).toMatchObject({ stock: 2, version: 2 });
@@ -128,7 +138,22 @@ describe('the product form saves only over the version it loaded, and never stoc
     await documentClient().send(
       new PutCommand({
         TableName: twin().env.TABLE_PRODUCTS,
-        Item: { id, code: `L-${id.slice(-8)}`, sku: '', name: 'Anel Antigo', description: '', type: 'anel', collection: '', priceCents: 1500, discountPercent: 0, stock: 3, mainImage: '', secondaryImage: '', listing: 'product', createdAt: new Date().toISOString() },
+        Item: {
+          id,
+          code: `L-${id.slice(-8)}`,
+          sku: '',
+          name: 'Anel Antigo',
+          description: '',
+          type: 'anel',
+          collection: '',
+          priceCents: 1500,
+          discountPercent: 0,
+          stock: 3,
+          mainImage: '',
+          secondaryImage: '',
+          listing: 'product',
+          createdAt: new Date().toISOString(),
+        },
       }),
     );
     const loaded = await loadProduct(id);
@@ -187,7 +212,13 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     const fresh = await changeStock(product.id, { set: 100, expected: final, reason: 'adjustment', note: 'contagem' });
     expect(fresh.status).toBe(200);
     expect(fresh.body.product.stock).toBe(100);
-    expect(fresh.body.movement).toMatchObject({ productId: product.id, delta: 100 - final, reason: 'adjustment', note: 'contagem', actor: { kind: 'admin', email: adminName } });
+    expect(fresh.body.movement).toMatchObject({
+      productId: product.id,
+      delta: 100 - final,
+      reason: 'adjustment',
+      note: 'contagem',
+      actor: { kind: 'admin', email: adminName },
+    });
     expect(await ledger(product.id, start)).toBe(100);
   });
 
@@ -195,7 +226,10 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     const start = 30;
     const product = await createProduct({ stock: start });
     const bodies = await Promise.all(Array.from({ length: 6 }, () => orderBody([{ productId: product.id, quantity: 1 }])));
-    const [orders, set] = await Promise.all([Promise.all(bodies.map((body) => placeOrder(body))), changeStock(product.id, { set: 50, expected: start, reason: 'adjustment' })]);
+    const [orders, set] = await Promise.all([
+      Promise.all(bodies.map((body) => placeOrder(body))),
+      changeStock(product.id, { set: 50, expected: start, reason: 'adjustment' }),
+    ]);
     expect(orders.every((o) => o.status === 201)).toBe(true);
     expect([200, 409]).toContain(set.status);
     const final = Number((await productItem(product.id)).stock);
@@ -215,8 +249,12 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     expect(answers.map((a) => a.body.product.stock).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => 6 + n));
     const movements = await movementItems(product.id);
     expect(movements).toHaveLength(20);
-    expect(movements.every((m) => m.delta === 1 && m.reason === 'adjustment' && m.actor.kind === 'admin' && m.actor.email === adminName)).toBe(true);
-    console.info(`20 parallel +1 adjustments: stock 5 → ${(await productItem(product.id)).stock}, ${movements.length} movements, ${tookMs} ms`);
+    expect(
+      movements.every((m) => m.delta === 1 && m.reason === 'adjustment' && m.actor.kind === 'admin' && m.actor.email === adminName),
+    ).toBe(true);
+    console.info(
+      `20 parallel +1 adjustments: stock 5 → ${(await productItem(product.id)).stock}, ${movements.length} movements, ${tookMs} ms`,
+    );
   });
 
   it('never takes stock below 0: refused with the current value, nothing written', async () => {
@@ -277,19 +315,44 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
       expect(answer.body.error.message).toBe(apiTexts.invalidInput);
       expect(answer.body.error.fields, JSON.stringify(body)).toEqual(fields);
     }
-    expect((await call('POST', `/api/admin/products/${product.id}/stock`, { token, raw: '{"delta": 1,', headers: { 'content-type': 'application/json' } })).status).toBe(400);
-    expect((await call('POST', `/api/admin/products/${product.id}/stock`, { token, raw: 'delta=1', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (
+        await call('POST', `/api/admin/products/${product.id}/stock`, {
+          token,
+          raw: '{"delta": 1,',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call('POST', `/api/admin/products/${product.id}/stock`, { token, raw: 'delta=1', headers: { 'content-type': 'text/plain' } }))
+        .status,
+    ).toBe(415);
     expect((await call('POST', `/api/admin/products/${product.id}/stock`, { body: { delta: 1, reason: 'adjustment' } })).status).toBe(401);
     expect((await changeStock(`nao-existe-${randomUUID()}`, { delta: 1, reason: 'adjustment' })).status).toBe(404);
     expect(await productItem(product.id)).toEqual(before);
     expect(await movementItems(product.id)).toHaveLength(0);
   });
 
-  it('lists a product\'s movements newest first, with who made each: the admin, or the order', async () => {
+  it("lists a product's movements newest first, with who made each: the admin, or the order", async () => {
     const code = `MOV-${randomUUID().slice(0, 6)}`;
     const made = await callRoute(
       'POST /api/admin/products',
-      { body: { name: 'Pulseira Movimentada', code, sku: '', description: '', type: 'pulseira', collection: '', priceCents: 1900, discountPercent: 0, stock: 3, photos: [], status: 'active' } },
+      {
+        body: {
+          name: 'Pulseira Movimentada',
+          code,
+          sku: '',
+          description: '',
+          type: 'pulseira',
+          collection: '',
+          priceCents: 1900,
+          discountPercent: 0,
+          stock: 3,
+          photos: [],
+          status: 'active',
+        },
+      },
       { token },
     );
     expect(made.status).toBe(201);
@@ -303,16 +366,32 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     const { status, body } = await movementsOf(id);
     expect(status).toBe(200);
     expect(body.movements).toEqual([
-      expect.objectContaining({ productId: id, delta: 1, reason: 'return', note: 'devolvido pela cliente', actor: { kind: 'admin', email: adminName } }),
+      expect.objectContaining({
+        productId: id,
+        delta: 1,
+        reason: 'return',
+        note: 'devolvido pela cliente',
+        actor: { kind: 'admin', email: adminName },
+      }),
       expect.objectContaining({ productId: id, delta: -1, reason: 'reservation', actor: { kind: 'order', orderId: order.body.order.id } }),
-      expect.objectContaining({ productId: id, delta: 3, reason: 'adjustment', note: adminTexts.initialStockNote, actor: { kind: 'admin', email: adminName } }),
+      expect.objectContaining({
+        productId: id,
+        delta: 3,
+        reason: 'adjustment',
+        note: adminTexts.initialStockNote,
+        actor: { kind: 'admin', email: adminName },
+      }),
     ]);
     const times = body.movements.map((m) => m.at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(await ledger(id, 0)).toBe(3);
 
     // A product created with no stock has no movement; an unknown product is 404.
-    const empty = await callRoute('POST /api/admin/products', { body: { ...made.body.product, photos: [], variants: undefined, code: `${code}-0`, stock: 0 } }, { token });
+    const empty = await callRoute(
+      'POST /api/admin/products',
+      { body: { ...made.body.product, photos: [], variants: undefined, code: `${code}-0`, stock: 0 } },
+      { token },
+    );
     expect(empty.status).toBe(201);
     expect((await movementsOf(empty.body.product.id)).body.movements).toEqual([]);
     expect((await movementsOf(`nao-existe-${randomUUID()}`)).status).toBe(404);

@@ -30,7 +30,9 @@ describe('POST /api/contact-messages', () => {
 
   it('refuses missing and malformed fields with Portuguese messages per field, storing nothing', async () => {
     const input = contact();
-    const { status, body } = await call('POST', '/api/contact-messages', { body: { ...input, email: 'não-é-email', message: '   ', subject: undefined } });
+    const { status, body } = await call('POST', '/api/contact-messages', {
+      body: { ...input, email: 'não-é-email', message: '   ', subject: undefined },
+    });
     expect(status).toBe(400);
     expect(body.error.code).toBe('invalid_input');
     expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'message', 'subject']);
@@ -68,7 +70,9 @@ describe('POST /api/stock-alerts', () => {
     const inStock = await call('POST', '/api/stock-alerts', { body: { email, productId: 'anel-infinito' } });
     expect(inStock.status).toBe(409);
     expect(inStock.body.error).toMatchObject({ code: 'product_in_stock', message: 'Esta peça está disponível: podes comprá-la já.' });
-    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('anel-infinito', email) } }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('anel-infinito', email) } }),
+    );
     expect(Item).toBeUndefined();
   });
 
@@ -80,7 +84,9 @@ describe('POST /api/stock-alerts', () => {
     const empty = await call('POST', '/api/stock-alerts', { body: { email: '', productId: 'colar-lua-crescente' } });
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields.email).toBeTruthy();
-    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('nao-existe', email) } }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('nao-existe', email) } }),
+    );
     expect(Item).toBeUndefined();
   });
 });

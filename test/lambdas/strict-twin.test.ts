@@ -48,7 +48,8 @@ describe('each handler runs as its own function', () => {
   it("the order-link key's secret is named only to a function whose row grants it, and read only by it (as IAM's GetSecretValue)", async () => {
     const arn = twin().env[ORDER_LINK_ENV.secretArn]!;
     expect(arn).toMatch(/^arn:aws:secretsmanager:/);
-    const arnIn = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.secretArn]);
+    const arnIn = (grants: Route['grants']) =>
+      asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.secretArn]);
     expect(await arnIn([{ table: 'orders', access: 'readWrite' }, { mail: true }])).toBeUndefined();
     expect(await arnIn([{ orderLinks: true }])).toBe(arn);
     const readAs = (grants: Route['grants'], api: boolean, id: string) => asFunction({ name: 'test', grants, api }, () => readSecret(id));
@@ -66,7 +67,10 @@ describe('each handler runs as its own function', () => {
     expect(arn).toMatch(/^arn:aws:secretsmanager:/);
     const as = <T>(grants: Route['grants'], work: () => Promise<T>) => asFunction({ name: 'test', grants, api: true }, work);
     const without: Route['grants'] = [{ table: 'orders', access: 'readWrite' }, { orderLinks: true }];
-    expect(await as(without, async () => [process.env[PAYMENT_KEYS_ENV.secretArn], process.env[PAYMENT_KEYS_ENV.endpoint]])).toEqual([undefined, undefined]);
+    expect(await as(without, async () => [process.env[PAYMENT_KEYS_ENV.secretArn], process.env[PAYMENT_KEYS_ENV.endpoint]])).toEqual([
+      undefined,
+      undefined,
+    ]);
     // Naming the ARN without the grant: refused as IAM refuses it; the factory finds no ARN at all.
     await expect(as(without, () => readSecretJson(arn))).rejects.toMatchObject({ name: 'AccessDeniedException' });
     await expect(as(without, () => paymentProvider())).rejects.toThrow(PAYMENT_KEYS_ENV.secretArn);
@@ -77,7 +81,8 @@ describe('each handler runs as its own function', () => {
   });
 
   it('a handler whose row lacks the order-link grant or the counters cannot sign or price a challenge (500, as in the cloud); with them, it can', async () => {
-    const challenge = (grants: Route['grants']): Route => ({ method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', grants }) as Route;
+    const challenge = (grants: Route['grants']): Route =>
+      ({ method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', grants }) as Route;
     const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
     const answers: Record<string, number> = {};
     for (const [name, grants] of Object.entries({
@@ -88,7 +93,9 @@ describe('each handler runs as its own function', () => {
       const gateway = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [challenge(grants)] });
       const s = http.createServer((req, res) => void gateway(req, res));
       await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-      answers[name] = (await call('GET', '/api/challenge', { base: `http://127.0.0.1:${(s.address() as { port: number }).port}`, headers: asCloudFront() })).status;
+      answers[name] = (
+        await call('GET', '/api/challenge', { base: `http://127.0.0.1:${(s.address() as { port: number }).port}`, headers: asCloudFront() })
+      ).status;
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));
     }
@@ -98,15 +105,33 @@ describe('each handler runs as its own function', () => {
   it('with its grant, the catalogue answers', async () => {
     // The gateway compiles its rows when created: one gateway per case below.
     const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
-    const ok = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'products', access: 'read' }])] });
-    const other = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'collections', access: 'read' }])] });
-    const writeOnly = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'products', access: 'write' }])] });
+    const ok = createGateway({
+      issuer: twin().issuer,
+      clientId: twin().clientId,
+      jwks,
+      routes: [products([{ table: 'products', access: 'read' }])],
+    });
+    const other = createGateway({
+      issuer: twin().issuer,
+      clientId: twin().clientId,
+      jwks,
+      routes: [products([{ table: 'collections', access: 'read' }])],
+    });
+    const writeOnly = createGateway({
+      issuer: twin().issuer,
+      clientId: twin().clientId,
+      jwks,
+      routes: [products([{ table: 'products', access: 'write' }])],
+    });
     const answers: Record<string, number> = {};
     // The refused ones first: a warm catalogue function may answer the next call from its memory.
     for (const [name, gateway] of Object.entries({ other, writeOnly, ok })) {
       const s = http.createServer((req, res) => void gateway(req, res));
       await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
-      const answer = await call('GET', '/api/products', { base: `http://127.0.0.1:${(s.address() as { port: number }).port}`, headers: asCloudFront() });
+      const answer = await call('GET', '/api/products', {
+        base: `http://127.0.0.1:${(s.address() as { port: number }).port}`,
+        headers: asCloudFront(),
+      });
       answers[name] = answer.status;
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));
@@ -116,18 +141,25 @@ describe('each handler runs as its own function', () => {
     expect(answers).toEqual({ ok: 200, other: 500, writeOnly: 500 });
   });
 
-  it('a write grant deletes nothing: DeleteItem, a Delete in a transaction and BatchWriteItem need the row\'s `delete`, as in IAM', async () => {
+  it("a write grant deletes nothing: DeleteItem, a Delete in a transaction and BatchWriteItem need the row's `delete`, as in IAM", async () => {
     const table = process.env.TABLE_IDEMPOTENCY!;
     const key = { id: `strict-${Date.now()}` };
     // The shop's own client, which the twin watches as IAM would (the tests' client is not a function's).
     const run = (grants: Route['grants'], command: () => Promise<unknown>) =>
-      asFunction({ name: 'test', grants, api: true }, command).then(() => 'ok', (error: Error) => error.name);
+      asFunction({ name: 'test', grants, api: true }, command).then(
+        () => 'ok',
+        (error: Error) => error.name,
+      );
     const writeOnly: Route['grants'] = [{ table: 'idempotency', access: 'readWrite' }];
     const withDelete: Route['grants'] = [{ table: 'idempotency', access: 'readWrite', delete: true }];
     expect(await run(writeOnly, () => ddb().send(new PutCommand({ TableName: table, Item: key })))).toBe('ok');
     expect(await run(writeOnly, () => ddb().send(new DeleteCommand({ TableName: table, Key: key })))).toBe('AccessDeniedException');
-    expect(await run(writeOnly, () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: table, Key: key } }] })))).toBe('AccessDeniedException');
-    expect(await run(writeOnly, () => ddb().send(new BatchWriteCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: key } }] } })))).toBe('AccessDeniedException');
+    expect(
+      await run(writeOnly, () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: table, Key: key } }] }))),
+    ).toBe('AccessDeniedException');
+    expect(
+      await run(writeOnly, () => ddb().send(new BatchWriteCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: key } }] } }))),
+    ).toBe('AccessDeniedException');
     expect((await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item).toEqual(key);
     expect(await run(withDelete, () => ddb().send(new DeleteCommand({ TableName: table, Key: key })))).toBe('ok');
     expect((await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item).toBeUndefined();
@@ -147,7 +179,9 @@ describe('what API Gateway answers by itself', () => {
     const s = http.createServer((req, res) => void gateway(req, res));
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
     const url = `http://127.0.0.1:${(s.address() as { port: number }).port}`;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call('GET', '/api/products', { base: url, headers: asCloudFront() })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call('GET', '/api/products', { base: url, headers: asCloudFront() })),
+    );
     s.closeAllConnections();
     await new Promise<void>((resolve) => s.close(() => resolve()));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
@@ -157,7 +191,10 @@ describe('what API Gateway answers by itself', () => {
   });
 
   it('a body over 10 MB → 413 {"message":"Request Entity Too Large"}, before any function runs', async () => {
-    const { status, body } = await call('POST', '/api/contact-messages', { raw: 'x'.repeat(10 * 1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    const { status, body } = await call('POST', '/api/contact-messages', {
+      raw: 'x'.repeat(10 * 1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(status).toBe(413);
     expect(body).toEqual({ message: 'Request Entity Too Large' });
   });
@@ -167,7 +204,7 @@ describe('what API Gateway answers by itself', () => {
   });
 });
 
-describe("the front door refuses what CloudFront would", () => {
+describe('the front door refuses what CloudFront would', () => {
   it('encoded traversal out of /images/ never reaches another bucket or prefix: never the file, never a 500', async () => {
     const key = await uploadProof();
     for (const path of [

@@ -16,7 +16,13 @@ import { RESERVED_CONCURRENCY } from '#infra/common/concurrency.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
-const slow: Route = { method: 'GET', path: '/api/slow', handler: 'slow-write', access: 'public', grants: [{ table: 'rateLimits', access: 'readWrite' }] } as Route;
+const slow: Route = {
+  method: 'GET',
+  path: '/api/slow',
+  handler: 'slow-write',
+  access: 'public',
+  grants: [{ table: 'rateLimits', access: 'readWrite' }],
+} as Route;
 const servers: http.Server[] = [];
 
 afterEach(async () => {
@@ -29,14 +35,22 @@ afterEach(async () => {
 /** A gateway of the twin's code with the slow function as its one route; its address and its counts. */
 async function gatewayWith(options: Partial<GatewayOptions>) {
   const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
-  const gateway = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [slow], handlersDir: join(REPO_ROOT, 'test', 'support', 'handlers'), ...options });
+  const gateway = createGateway({
+    issuer: twin().issuer,
+    clientId: twin().clientId,
+    jwks,
+    routes: [slow],
+    handlersDir: join(REPO_ROOT, 'test', 'support', 'handlers'),
+    ...options,
+  });
   const server = http.createServer((req, res) => void gateway(req, res));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, counts: gateway.counts };
 }
 
-const written = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_RATE_LIMITS!, Key: { id } }))).Item;
+const written = async (id: string) =>
+  (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_RATE_LIMITS!, Key: { id } }))).Item;
 
 describe("Lambda's concurrency", () => {
   it('beyond the account concurrency an invocation is throttled at once: 500 {"message":"Internal Server Error"}', async () => {
@@ -71,7 +85,9 @@ describe('reserved concurrency', () => {
     const checkout = { ...slow, method: 'POST', path: '/api/orders' } as Route;
     const { base, counts } = await gatewayWith({ routes: [checkout], concurrency: ACCOUNT_CONCURRENCY.default });
     const crowd = RESERVED_CONCURRENCY.checkout + 4;
-    const answers = await Promise.all(Array.from({ length: crowd }, () => call('POST', '/api/orders?wait=1500', { base, body: {}, challenge: false })));
+    const answers = await Promise.all(
+      Array.from({ length: crowd }, () => call('POST', '/api/orders?wait=1500', { base, body: {}, challenge: false })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(RESERVED_CONCURRENCY.checkout);
     expect(answers.filter((a) => a.status === 500)).toHaveLength(4);
     expect(counts).toMatchObject({ throttled: 4, peak: RESERVED_CONCURRENCY.checkout });
@@ -79,12 +95,14 @@ describe('reserved concurrency', () => {
 });
 
 describe("the checkout's stage throttle", () => {
-  it('a crowd beyond the burst gets API Gateway\'s 429 at once, before any function runs; never a 500', async () => {
+  it("a crowd beyond the burst gets API Gateway's 429 at once, before any function runs; never a 500", async () => {
     // The shop's own route table and its throttles, as the twin runs them by default.
     const { base, counts } = await gatewayWith({ routes: undefined, handlersDir: undefined });
     const crowd = 40;
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: crowd }, () => call('POST', '/api/orders', { base, body: {}, challenge: false })));
+    const answers = await Promise.all(
+      Array.from({ length: crowd }, () => call('POST', '/api/orders', { base, body: {}, challenge: false })),
+    );
     const seconds = (Date.now() - started) / 1000;
     const throttled = answers.filter((a) => a.status === 429);
     for (const answer of throttled) expect(answer.body).toEqual({ message: 'Too Many Requests' });

@@ -11,7 +11,9 @@ import { call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 describe('proof uploads of the declared size', () => {
   it('the policy of a presign for 1 000 bytes allows exactly 1 000 bytes, and carries the declared size', async () => {
-    const { status, body } = await call<ProofUploadResponse>('POST', '/api/uploads/proof', { body: { contentType: 'image/png', size: 1000 } });
+    const { status, body } = await call<ProofUploadResponse>('POST', '/api/uploads/proof', {
+      body: { contentType: 'image/png', size: 1000 },
+    });
     expect(status).toBe(201);
     const policy = JSON.parse(Buffer.from(body.upload.fields.Policy!, 'base64').toString('utf8')) as { conditions: unknown[] };
     expect(policy.conditions).toContainEqual(['content-length-range', 1000, 1000]);
@@ -30,7 +32,8 @@ describe('proof uploads of the declared size', () => {
     const attached = await callRoute('POST /api/orders/{id}/proof', { params: { id }, body: { accessToken: accessToken!, proofKey: key } });
     expect(attached.status).toBe(400);
     expect(attached.body.error.fields?.proofKey).toBe('O comprovativo não chegou completo. Envia-o novamente.');
-    const order = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
+    const order = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true })))
+      .Item!;
     expect(order.status).toBe('Aguarda Pagamento');
     expect(order.proofKey).toBeUndefined();
 

@@ -39,7 +39,13 @@ const PORTUGUESE = /[áàâãéêíóôõúçÁÉÍÓÚÇ]|\b(não|de|um|uma|o|a
 async function signIn(email: string, password: string): Promise<string> {
   const client = cognitoClient(twin.endpoints.cognito);
   try {
-    const r = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const r = await client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: twin.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
     return r.AuthenticationResult!.AccessToken!;
   } finally {
     client.destroy();
@@ -75,7 +81,11 @@ interface Attempt {
 async function expectRefused(attempt: Attempt): Promise<void> {
   total++;
   // Each from a client address of its own: the malformed request must reach validation, not the per-client limit.
-  const response = await clientFetch(`${twin.url}${attempt.path}`, { method: attempt.method, headers: attempt.headers, body: attempt.body });
+  const response = await clientFetch(`${twin.url}${attempt.path}`, {
+    method: attempt.method,
+    headers: attempt.headers,
+    body: attempt.body,
+  });
   const text = await response.text();
   const where = `${attempt.method} ${attempt.path} ${attempt.body?.slice(0, 200) ?? ''} → ${response.status} ${text.slice(0, 300)}`;
   expect(response.status, where).toBeGreaterThanOrEqual(400);
@@ -109,16 +119,50 @@ const VALID: Record<string, unknown> = {
   'POST /api/uploads/proof': { contentType: 'image/png', size: 1000 },
   'POST /api/orders': {
     items: [{ productId: 'anel-infinito', quantity: 1 }],
-    shipping: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Costa', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true },
+    shipping: {
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Costa',
+      country: 'Portugal',
+      address: 'Rua A, 1',
+      city: 'Porto',
+      postalCode: '4000-123',
+      phone: '912345678',
+      shippingMethod: 'ctt',
+      paymentMethod: 'transferencia',
+      acceptTerms: true,
+    },
     proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f',
   },
   'POST /api/orders/{id}/proof': { accessToken: 'A'.repeat(43), proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
   'POST /api/admin/orders/{id}/notes': { text: 'Nota' },
   'POST /api/admin/collections': { name: 'Coleção Nova' },
   'PATCH /api/admin/orders/{id}': { status: 'Enviar' },
-  'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR123456785PT', requestKey: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
-  'POST /api/admin/products': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, stock: 1, description: '' },
-  'PUT /api/admin/products/{id}': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, description: '', version: 1 },
+  'POST /api/admin/orders/{id}/emails': {
+    kind: 'shipped',
+    trackingCode: 'RR123456785PT',
+    requestKey: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f',
+  },
+  'POST /api/admin/products': {
+    name: 'X',
+    code: 'X1',
+    type: 'anel',
+    collection: '',
+    priceCents: 100,
+    discountPercent: 0,
+    stock: 1,
+    description: '',
+  },
+  'PUT /api/admin/products/{id}': {
+    name: 'X',
+    code: 'X1',
+    type: 'anel',
+    collection: '',
+    priceCents: 100,
+    discountPercent: 0,
+    description: '',
+    version: 1,
+  },
   // "set to N": every one-leaf mutation breaks it (a negative or fractional value is out of bounds).
   'POST /api/admin/products/{id}/stock': { set: 5, expected: 4, reason: 'adjustment', note: 'contagem' },
   'POST /api/admin/uploads/image': { contentType: 'image/png', size: 1000 },
@@ -148,26 +192,48 @@ const get = (value: any, path: (string | number)[]) => path.reduce((v, k) => v?.
 
 /** A value of another JSON type than `original` (always refused by a strict schema). */
 function otherType(original: unknown): fc.Arbitrary<unknown> {
-  const choices: fc.Arbitrary<unknown>[] = [fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 })];
+  const choices: fc.Arbitrary<unknown>[] = [
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+  ];
   if (typeof original !== 'string') choices.push(fc.string({ maxLength: 50 }));
   if (typeof original !== 'number') choices.push(fc.oneof(fc.integer(), fc.double({ noNaN: true })));
   if (typeof original !== 'boolean') choices.push(fc.boolean());
-  if (typeof original === 'number') choices.push(fc.double({ min: 0.01, max: 0.99, noNaN: true }).map((d) => (original as number) + d), fc.constant(-1 - Math.abs(original as number)));
+  if (typeof original === 'number')
+    choices.push(
+      fc.double({ min: 0.01, max: 0.99, noNaN: true }).map((d) => (original as number) + d),
+      fc.constant(-1 - Math.abs(original as number)),
+    );
   if (typeof original === 'string') choices.push(fc.constant('x'.repeat(6000)));
   return fc.oneof(...choices);
 }
 
 /** Malformed JSON bodies for a body route: one leaf of a valid body changed to another type. */
 function mutatedBody(key: string): fc.Arbitrary<string> {
-  return fc.constantFrom(VALID[key]!, ...(OTHER_SHAPES[key] ?? [])).chain((valid) =>
-    fc.constantFrom(...leaves(valid)).chain((path) => otherType(get(valid, path)).map((replacement) => JSON.stringify(setAt(valid, path, replacement)))),
-  );
+  return fc
+    .constantFrom(VALID[key]!, ...(OTHER_SHAPES[key] ?? []))
+    .chain((valid) =>
+      fc
+        .constantFrom(...leaves(valid))
+        .chain((path) => otherType(get(valid, path)).map((replacement) => JSON.stringify(setAt(valid, path, replacement)))),
+    );
 }
 
 /** Bodies that are not a JSON object of the right shape at all. */
 const junkBody: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ maxLength: 200 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }),
-  fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)).filter((s) => !s.startsWith('{')),
+  fc.string({ maxLength: 200 }).filter((s) => {
+    try {
+      JSON.parse(s);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+  fc
+    .jsonValue({ maxDepth: 3 })
+    .map((v) => JSON.stringify(v))
+    .filter((s) => !s.startsWith('{')),
   fc.constant('{"__proto__": {"admin": true}}'),
   fc.constant('{'.repeat(2000)),
   fc.constant(JSON.stringify({ a: 'x'.repeat(70 * 1024) })),
@@ -184,7 +250,13 @@ const RUNS = 220;
 beforeAll(async () => {
   // Thousands of requests a minute: the stage throttle would answer most of them before validation.
   // The smallest proof of work (each public write here is solved in Node): see TwinOptions.challengeMaxNumber.
-  twin = await startTwin({ port: 0, seed: true, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  twin = await startTwin({
+    port: 0,
+    seed: true,
+    throttle: false,
+    scheduledJobs: false,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
   adminToken = await signIn(twin.admin.email, twin.admin.password);
   const client = cognitoClient(twin.endpoints.cognito);
   await ensureUser(client, twin.userPoolId, 'cliente@example.com', 'Cliente-Teste-2026!', []);
@@ -210,15 +282,28 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
         // Malformed bodies: one field of another type, or not a proper JSON object at all.
         await fc.assert(
           fc.asyncProperty(fc.oneof(mutatedBody(key), junkBody), async (body) => {
-            await expectRefused({ method: route.method, path: concrete(route, hasId ? existingId(route) : undefined), body, headers: { ...JSON_HEADERS, ...authHeaders(route) } });
+            await expectRefused({
+              method: route.method,
+              path: concrete(route, hasId ? existingId(route) : undefined),
+              body,
+              headers: { ...JSON_HEADERS, ...authHeaders(route) },
+            });
           }),
           { numRuns: RUNS * 2 },
         );
         // A valid body sent as something other than JSON.
         await fc.assert(
-          fc.asyncProperty(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', ''), async (type) => {
-            await expectRefused({ method: route.method, path: concrete(route, hasId ? existingId(route) : undefined), body: JSON.stringify(VALID[key]), headers: { ...(type ? { 'content-type': type } : {}), ...authHeaders(route) } });
-          }),
+          fc.asyncProperty(
+            fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml', ''),
+            async (type) => {
+              await expectRefused({
+                method: route.method,
+                path: concrete(route, hasId ? existingId(route) : undefined),
+                body: JSON.stringify(VALID[key]),
+                headers: { ...(type ? { 'content-type': type } : {}), ...authHeaders(route) },
+              });
+            },
+          ),
           { numRuns: 10 },
         );
       }
@@ -253,7 +338,12 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
               ),
             ),
             async (proof) => {
-              await expectRefused({ method: route.method, path: concrete(route), body: JSON.stringify(VALID[key]), headers: { ...JSON_HEADERS, 'x-altcha': proof } });
+              await expectRefused({
+                method: route.method,
+                path: concrete(route),
+                body: JSON.stringify(VALID[key]),
+                headers: { ...JSON_HEADERS, 'x-altcha': proof },
+              });
             },
           ),
           { numRuns: RUNS },
@@ -263,10 +353,23 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
       if (hasId) {
         // Ids that do not exist or cannot exist, with an otherwise valid request.
         await fc.assert(
-          fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 120 }), fc.stringMatching(/^[0-9]{6}$/), fc.uuid(), fc.constantFrom('..', '%00', 'null', '-1', '%E0%A4%A')), async (id) => {
-            const path = route.path.replace(/\{\w+\+?\}/g, /%/.test(id) ? id : encodeURIComponent(id));
-            await expectRefused({ method: route.method, path, body: hasBody ? JSON.stringify(VALID[key]) : undefined, headers: { ...(hasBody ? JSON_HEADERS : {}), ...authHeaders(route) } });
-          }),
+          fc.asyncProperty(
+            fc.oneof(
+              fc.string({ minLength: 1, maxLength: 120 }),
+              fc.stringMatching(/^[0-9]{6}$/),
+              fc.uuid(),
+              fc.constantFrom('..', '%00', 'null', '-1', '%E0%A4%A'),
+            ),
+            async (id) => {
+              const path = route.path.replace(/\{\w+\+?\}/g, /%/.test(id) ? id : encodeURIComponent(id));
+              await expectRefused({
+                method: route.method,
+                path,
+                body: hasBody ? JSON.stringify(VALID[key]) : undefined,
+                headers: { ...(hasBody ? JSON_HEADERS : {}), ...authHeaders(route) },
+              });
+            },
+          ),
           { numRuns: RUNS },
         );
       }
@@ -276,9 +379,20 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
         const [header, payload] = adminToken.split('.');
         await fc.assert(
           fc.asyncProperty(
-            fc.oneof(fc.constant(undefined), fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`), fc.base64String({ minLength: 20, maxLength: 80 }).map((s) => `Bearer ${header}.${payload}.${s}`), fc.constant(`Bearer ${customerToken}`), fc.constant(`Basic ${Buffer.from('admin:admin').toString('base64')}`)),
+            fc.oneof(
+              fc.constant(undefined),
+              fc.string({ maxLength: 60 }).map((s) => `Bearer ${s}`),
+              fc.base64String({ minLength: 20, maxLength: 80 }).map((s) => `Bearer ${header}.${payload}.${s}`),
+              fc.constant(`Bearer ${customerToken}`),
+              fc.constant(`Basic ${Buffer.from('admin:admin').toString('base64')}`),
+            ),
             async (authorization) => {
-              await expectRefused({ method: route.method, path: concrete(route, existingId(route)), body: hasBody ? JSON.stringify(VALID[key]) : undefined, headers: { ...(hasBody ? JSON_HEADERS : {}), ...(authorization ? { authorization } : {}) } });
+              await expectRefused({
+                method: route.method,
+                path: concrete(route, existingId(route)),
+                body: hasBody ? JSON.stringify(VALID[key]) : undefined,
+                headers: { ...(hasBody ? JSON_HEADERS : {}), ...(authorization ? { authorization } : {}) },
+              });
             },
           ),
           { numRuns: RUNS },
@@ -287,13 +401,31 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
 
       if (route.path === '/api/admin/orders' || route.path === '/api/admin/contact-messages' || route.path === '/api/admin/stock-alerts') {
         const queries = fc.oneof(
-          fc.oneof(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/^\d+$/.test(s)), fc.constantFrom('0', '101', '-5', '1.5', '99999')).map((v) => `limit=${encodeURIComponent(v)}`),
-          fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString('base64url'))).map((v) => `cursor=${encodeURIComponent(v)}`),
+          fc
+            .oneof(
+              fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !/^\d+$/.test(s)),
+              fc.constantFrom('0', '101', '-5', '1.5', '99999'),
+            )
+            .map((v) => `limit=${encodeURIComponent(v)}`),
+          fc
+            .oneof(
+              fc.string({ minLength: 1, maxLength: 40 }),
+              fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString('base64url')),
+            )
+            .map((v) => `cursor=${encodeURIComponent(v)}`),
           ...(route.path === '/api/admin/orders'
             ? [
-                fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !['Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada'].includes(s)).map((v) => `status=${encodeURIComponent(v)}`),
+                fc
+                  .string({ minLength: 1, maxLength: 20 })
+                  .filter((s) => !['Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada'].includes(s))
+                  .map((v) => `status=${encodeURIComponent(v)}`),
                 // Nothing to look for (no word of 2 letters or 3 digits), or longer than a search may be.
-                fc.oneof(fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== '' && searchPlan(s) === undefined), fc.string({ minLength: 61, maxLength: 90 }).filter((s) => s.trim().length > 60)).map((v) => `q=${encodeURIComponent(v)}`),
+                fc
+                  .oneof(
+                    fc.string({ minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== '' && searchPlan(s) === undefined),
+                    fc.string({ minLength: 61, maxLength: 90 }).filter((s) => s.trim().length > 60),
+                  )
+                  .map((v) => `q=${encodeURIComponent(v)}`),
               ]
             : []),
         );
@@ -306,15 +438,26 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
       }
     };
     const queue = [...routes];
-    await Promise.all(Array.from({ length: LANES }, async () => {
-      for (let route = queue.shift(); route; route = queue.shift()) await attack(route);
-    }));
+    await Promise.all(
+      Array.from({ length: LANES }, async () => {
+        for (let route = queue.shift(); route; route = queue.shift()) await attack(route);
+      }),
+    );
 
     // Unknown paths and methods under /api.
     await fc.assert(
-      fc.asyncProperty(fc.webPath().filter((p) => !routes.some((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(`/api${p}`))), fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), async (path, method) => {
-        await expectRefused({ method, path: `/api${path.startsWith('/') ? path : `/${path}`}`.replace(/\/+$/, '') || '/api/x', headers: JSON_HEADERS, body: method === 'GET' ? undefined : '{}' });
-      }),
+      fc.asyncProperty(
+        fc.webPath().filter((p) => !routes.some((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(`/api${p}`))),
+        fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'),
+        async (path, method) => {
+          await expectRefused({
+            method,
+            path: `/api${path.startsWith('/') ? path : `/${path}`}`.replace(/\/+$/, '') || '/api/x',
+            headers: JSON_HEADERS,
+            body: method === 'GET' ? undefined : '{}',
+          });
+        },
+      ),
       { numRuns: RUNS * 2 },
     );
 

@@ -115,9 +115,7 @@ describe('cart operations', () => {
   });
 
   it('clamps quantities to whole units 1-10', () => {
-    expect([-3, 0, 1, 2.7, 10, 11, Number.NaN, Number.POSITIVE_INFINITY].map(clampQuantity)).toEqual([
-      1, 1, 1, 2, 10, 10, 1, 1,
-    ]);
+    expect([-3, 0, 1, 2.7, 10, 11, Number.NaN, Number.POSITIVE_INFINITY].map(clampQuantity)).toEqual([1, 1, 1, 2, 10, 10, 1, 1]);
   });
 
   it('clears', () => {
@@ -189,12 +187,7 @@ describe('parseStoredCart', () => {
   });
 
   it('clamps quantities, merges repeated products and keeps at most 20 lines', () => {
-    const raw = JSON.stringify([
-      item('a', 150),
-      item('b', 2.9),
-      item('b', 1),
-      ...Array.from({ length: 60 }, (_, i) => item(`p${i}`)),
-    ]);
+    const raw = JSON.stringify([item('a', 150), item('b', 2.9), item('b', 1), ...Array.from({ length: 60 }, (_, i) => item(`p${i}`))]);
     const cart = parseStoredCart(raw);
     expect(cart).toHaveLength(20);
     expect(quantityInCart(cart, 'a')).toBe(10);
@@ -203,9 +196,7 @@ describe('parseStoredCart', () => {
 
   it('defaults missing discount and image, and drops a bad stock', () => {
     const raw = JSON.stringify([{ productId: 'a', quantity: 1, name: 'A', priceCents: 500, stock: -2 }]);
-    expect(parseStoredCart(raw)).toEqual([
-      { productId: 'a', quantity: 1, name: 'A', priceCents: 500, discountPercent: 0, image: '' },
-    ]);
+    expect(parseStoredCart(raw)).toEqual([{ productId: 'a', quantity: 1, name: 'A', priceCents: 500, discountPercent: 0, image: '' }]);
   });
 
   it("reads the old format (product fields with 'id', 'price' in euros, 'discount', 'mainImage')", () => {

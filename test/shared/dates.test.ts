@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dayKey,
-  lastDays,
-  SHOP_TIME_ZONE,
-  formatDate,
-  formatDateTime,
-  formatTime,
-  lisbonDate,
-} from '#shared/dates.ts';
+import { dayKey, lastDays, SHOP_TIME_ZONE, formatDate, formatDateTime, formatTime, lisbonDate } from '#shared/dates.ts';
 
 describe('Lisbon dates', () => {
   it('uses Portugal mainland time', () => {

@@ -4,14 +4,36 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeRefusal, hasLookAlikes, lisbonMinute, normalizeCode, quoteWithCode, spreadCents, type CodeLine, type DiscountCodeFields } from '#shared/discount-codes.ts';
+import {
+  codeRefusal,
+  hasLookAlikes,
+  lisbonMinute,
+  normalizeCode,
+  quoteWithCode,
+  spreadCents,
+  type CodeLine,
+  type DiscountCodeFields,
+} from '#shared/discount-codes.ts';
 import { invoiceLines, linesTotalCents, netUnitPrice, type InvoiceLine } from '#shared/invoices.ts';
 import { discountCodeInputSchema } from '#shared/schemas/discount-code.ts';
 import { placeOrderSchema } from '#shared/schemas/place-order.ts';
 import { reservationBody } from '../support/factories.ts';
 
-const line = (priceCents: number, quantity = 1, extra: Partial<CodeLine> = {}): CodeLine => ({ priceCents, discountPercent: 0, quantity, collection: 'New Beginnings', type: 'colar', ...extra });
-const code = (fields: Partial<DiscountCodeFields> = {}): DiscountCodeFields => ({ code: 'MARIA25', type: 'percent', percent: 10, active: true, ...fields });
+const line = (priceCents: number, quantity = 1, extra: Partial<CodeLine> = {}): CodeLine => ({
+  priceCents,
+  discountPercent: 0,
+  quantity,
+  collection: 'New Beginnings',
+  type: 'colar',
+  ...extra,
+});
+const code = (fields: Partial<DiscountCodeFields> = {}): DiscountCodeFields => ({
+  code: 'MARIA25',
+  type: 'percent',
+  percent: 10,
+  active: true,
+  ...fields,
+});
 
 describe('a code, as typed and as made', () => {
   it('is matched case-insensitively and stored upper-case; new codes refuse O, 0, I and 1', () => {
@@ -21,13 +43,21 @@ describe('a code, as typed and as made', () => {
     expect(discountCodeInputSchema.parse({ code: 'natal-25', type: 'percent', percent: 15, active: true }).code).toBe('NATAL-25');
   });
 
-  it('the owner\'s form refuses what cannot be a code, in Portuguese', () => {
+  it("the owner's form refuses what cannot be a code, in Portuguese", () => {
     const refused = discountCodeInputSchema.safeParse({ code: '<script>', type: 'percent', active: true });
     expect(refused.success).toBe(false);
     const messages = refused.error!.issues.map((issue) => issue.message);
     expect(messages).toContain('O código tem de ter 3 a 30 caracteres: letras, algarismos e hífenes.');
     expect(messages).toContain('A percentagem é um número inteiro de 1 a 90.');
-    expect(discountCodeInputSchema.safeParse({ code: 'NATAL', type: 'freeShipping', active: true, startsAt: '2026-12-10T00:00', endsAt: '2026-12-01T00:00' }).success).toBe(false);
+    expect(
+      discountCodeInputSchema.safeParse({
+        code: 'NATAL',
+        type: 'freeShipping',
+        active: true,
+        startsAt: '2026-12-10T00:00',
+        endsAt: '2026-12-01T00:00',
+      }).success,
+    ).toBe(false);
   });
 
   it('the checkout takes an optional code: empty is none, hostile text is a field error', () => {
@@ -71,7 +101,7 @@ describe('the one pricing with a code', () => {
     expect(free.orderTotalCents).toBe(1000);
   });
 
-  it('minimum (after the pieces\' discounts), start and end in Lisbon time', () => {
+  it("minimum (after the pieces' discounts), start and end in Lisbon time", () => {
     const now = new Date('2026-07-01T10:05:00Z');
     expect(lisbonMinute(now)).toBe('2026-07-01T11:05');
     expect(codeRefusal(code({ minOrderCents: 3000 }), [line(2999)], now)).toEqual({ refusal: 'code_minimum', detail: 3000 });
@@ -84,15 +114,34 @@ describe('the one pricing with a code', () => {
 
 /** What a provider that takes prices before tax makes of the lines (as `invoices.test.ts`). */
 function providerTotalCents(lines: readonly InvoiceLine[], vatPercent: number): number {
-  const euros = lines.reduce((sum, l) => sum + Number(netUnitPrice(l.unitGrossCents, vatPercent)) * l.quantity * (1 - l.discountPercent / 100) * (1 + vatPercent / 100), 0);
+  const euros = lines.reduce(
+    (sum, l) =>
+      sum + Number(netUnitPrice(l.unitGrossCents, vatPercent)) * l.quantity * (1 - l.discountPercent / 100) * (1 + vatPercent / 100),
+    0,
+  );
   return Math.round(euros * 100);
 }
 
 describe('the invoice of an order with a code', () => {
   const order = (lines: readonly CodeLine[], fields: DiscountCodeFields) => {
-    const quote = quoteWithCode(lines.map((l, i) => ({ ...l, name: `Peça ${i}`, sku: `S-${i}` })), 'ctt', fields);
-    const orderLines = quote.lines.map((l, i) => ({ ...l, unitPriceCents: l.discountedUnitCents, lineTotalCents: l.totalCents, codeDiscountCents: quote.lineCodeCents[i] }));
-    return { lines: orderLines, shippingCents: quote.shippingCents, shippingMethod: 'ctt' as const, discount: quote.discount, totalCents: quote.orderTotalCents };
+    const quote = quoteWithCode(
+      lines.map((l, i) => ({ ...l, name: `Peça ${i}`, sku: `S-${i}` })),
+      'ctt',
+      fields,
+    );
+    const orderLines = quote.lines.map((l, i) => ({
+      ...l,
+      unitPriceCents: l.discountedUnitCents,
+      lineTotalCents: l.totalCents,
+      codeDiscountCents: quote.lineCodeCents[i],
+    }));
+    return {
+      lines: orderLines,
+      shippingCents: quote.shippingCents,
+      shippingMethod: 'ctt' as const,
+      discount: quote.discount,
+      totalCents: quote.orderTotalCents,
+    };
   };
 
   it('names the code on its lines and adds up to the order total', () => {
@@ -109,15 +158,23 @@ describe('the invoice of an order with a code', () => {
     expect(linesTotalCents(invoiceLines(o))).toBe(o.totalCents);
   });
 
-  it('any order and code: the provider\'s total is the order\'s to the cent', () => {
-    const item = fc.record({ priceCents: fc.integer({ min: 1, max: 100_000 }), discountPercent: fc.integer({ min: 0, max: 90 }), quantity: fc.integer({ min: 1, max: 10 }), type: fc.constantFrom('colar' as const, 'anel' as const) });
+  it("any order and code: the provider's total is the order's to the cent", () => {
+    const item = fc.record({
+      priceCents: fc.integer({ min: 1, max: 100_000 }),
+      discountPercent: fc.integer({ min: 0, max: 90 }),
+      quantity: fc.integer({ min: 1, max: 10 }),
+      type: fc.constantFrom('colar' as const, 'anel' as const),
+    });
     const fields = fc.oneof(
       fc.record({ percent: fc.integer({ min: 1, max: 90 }) }).map((f) => code({ ...f, appliesToDiscounted: true })),
       fc.record({ amountCents: fc.integer({ min: 1, max: 50_000 }) }).map((f) => code({ type: 'amount', ...f, types: ['anel'] })),
     );
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 20 }), fields, fc.constantFrom(23, 13, 6), (items, f, rate) => {
-        const o = order(items.map((i) => ({ ...i, collection: '' })), f);
+        const o = order(
+          items.map((i) => ({ ...i, collection: '' })),
+          f,
+        );
         expect(linesTotalCents(invoiceLines(o))).toBe(o.totalCents);
         expect(providerTotalCents(invoiceLines(o), rate)).toBe(o.totalCents);
       }),

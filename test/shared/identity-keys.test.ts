@@ -8,7 +8,13 @@ describe('the e-mail key', () => {
   });
 
   it('ignores the dots of a Gmail address and reads Googlemail as Gmail', () => {
-    const spellings = ['ana.costa@gmail.com', 'anacosta@gmail.com', 'A.N.A.C.O.S.T.A@GMAIL.COM', 'ana.costa+loja@googlemail.com', 'anacosta+1+2@GoogleMail.com'];
+    const spellings = [
+      'ana.costa@gmail.com',
+      'anacosta@gmail.com',
+      'A.N.A.C.O.S.T.A@GMAIL.COM',
+      'ana.costa+loja@googlemail.com',
+      'anacosta+1+2@GoogleMail.com',
+    ];
     expect(new Set(spellings.map(emailKey))).toEqual(new Set(['anacosta@gmail.com']));
   });
 
@@ -23,8 +29,9 @@ describe('the e-mail key', () => {
 });
 
 describe('the phone key', () => {
-  it('is the digits, without Portugal\'s +351 or 00351', () => {
-    for (const phone of ['912345678', '+351912345678', '00351 912 345 678', '(+351) 912-345-678', '351912345678']) expect(phoneKey(phone)).toBe('912345678');
+  it("is the digits, without Portugal's +351 or 00351", () => {
+    for (const phone of ['912345678', '+351912345678', '00351 912 345 678', '(+351) 912-345-678', '351912345678'])
+      expect(phoneKey(phone)).toBe('912345678');
   });
 
   it('drops a national 0 written before the nine digits, with or without +351/00351', () => {
@@ -32,7 +39,7 @@ describe('the phone key', () => {
     expect(phoneKey('913777202')).toBe('913777202');
   });
 
-  it('keeps other countries\' codes', () => {
+  it("keeps other countries' codes", () => {
     expect(phoneKey('+34 612 345 678')).toBe('34612345678');
     expect(phoneKey('0034612345678')).toBe('34612345678');
   });

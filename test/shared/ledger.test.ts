@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { financialStatus, FINANCIAL_STATUSES, orderLedger, type FinancialStatus, type LedgerEntry, type MoneyFacts } from '#shared/ledger.ts';
+import {
+  financialStatus,
+  FINANCIAL_STATUSES,
+  orderLedger,
+  type FinancialStatus,
+  type LedgerEntry,
+  type MoneyFacts,
+} from '#shared/ledger.ts';
 import { paymentView } from '#shared/payment-view.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 
@@ -7,25 +14,80 @@ const T0 = '2026-12-07T10:00:00.000Z';
 const T1 = '2026-12-07T10:05:00.000Z';
 const T2 = '2026-12-07T11:00:00.000Z';
 const T3 = '2026-12-08T09:00:00.000Z';
-const base: MoneyFacts = { status: 'Aguarda Pagamento', createdAt: T0, totalCents: 3480, paymentMethod: 'mbway', timeline: [{ at: T0, kind: 'reserved', by: 'cliente' }] };
-const declined: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'failed', paymentId: 'pi_1', failure: 'O pedido MB WAY foi recusado.' };
-const succeeded: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: 'pi_1', paidAt: T1, feeCents: 60, netCents: 3420 };
+const base: MoneyFacts = {
+  status: 'Aguarda Pagamento',
+  createdAt: T0,
+  totalCents: 3480,
+  paymentMethod: 'mbway',
+  timeline: [{ at: T0, kind: 'reserved', by: 'cliente' }],
+};
+const declined: ProviderPaymentRecord = {
+  provider: 'stripe',
+  method: 'mbway',
+  status: 'failed',
+  paymentId: 'pi_1',
+  failure: 'O pedido MB WAY foi recusado.',
+};
+const succeeded: ProviderPaymentRecord = {
+  provider: 'stripe',
+  method: 'mbway',
+  status: 'succeeded',
+  paymentId: 'pi_1',
+  paidAt: T1,
+  feeCents: 60,
+  netCents: 3420,
+};
 const proofSent = { at: T1, kind: 'status', from: 'Aguarda Pagamento', to: 'Confirmar Pagamento', by: 'cliente' } as const;
 const confirmed = { at: T2, kind: 'status', from: 'Confirmar Pagamento', to: 'Enviar', by: 'dona@loja.pt' } as const;
 
 function view(order: MoneyFacts) {
   const ledger = orderLedger(order);
   const status = financialStatus(ledger);
-  return { ledger, status, view: paymentView({ status: order.status, financialStatus: status, ledger, paymentMethod: order.paymentMethod }) };
+  return {
+    ledger,
+    status,
+    view: paymentView({ status: order.status, financialStatus: status, ledger, paymentMethod: order.paymentMethod }),
+  };
 }
 
 /** One order of every financial status, as the shop's flows leave it. */
 const shapes: Record<FinancialStatus, MoneyFacts> = {
   unpaid: base,
-  verifying: { ...base, status: 'Confirmar Pagamento', paymentMethod: 'transferencia', proofKey: 'proofs/a.png', timeline: [...base.timeline!, proofSent] },
+  verifying: {
+    ...base,
+    status: 'Confirmar Pagamento',
+    paymentMethod: 'transferencia',
+    proofKey: 'proofs/a.png',
+    timeline: [...base.timeline!, proofSent],
+  },
   paid: { ...base, status: 'Enviar', providerPayment: succeeded },
-  partially_refunded: { ...base, status: 'Encerrada', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent, confirmed], ledgerRecords: [{ id: 'refund:manual:1', kind: 'refund', method: 'transferencia', source: 'owner', state: 'refunded', amountCents: 1000, currency: 'EUR', at: T3, settledAt: T3, by: 'dona@loja.pt', reason: 'manual' }] },
-  refunded: { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_1', amountCents: 3480, at: T3, reason: 'cancel' }] } },
+  partially_refunded: {
+    ...base,
+    status: 'Encerrada',
+    paymentMethod: 'transferencia',
+    proofKey: 'p',
+    timeline: [proofSent, confirmed],
+    ledgerRecords: [
+      {
+        id: 'refund:manual:1',
+        kind: 'refund',
+        method: 'transferencia',
+        source: 'owner',
+        state: 'refunded',
+        amountCents: 1000,
+        currency: 'EUR',
+        at: T3,
+        settledAt: T3,
+        by: 'dona@loja.pt',
+        reason: 'manual',
+      },
+    ],
+  },
+  refunded: {
+    ...base,
+    status: 'Encerrada',
+    providerPayment: { ...succeeded, refunds: [{ refundId: 're_1', amountCents: 3480, at: T3, reason: 'cancel' }] },
+  },
   failed: { ...base, providerPayment: declined },
 };
 
@@ -35,7 +97,9 @@ describe('the financial status', () => {
   });
 
   it('is unpaid while a provider request waits, and for a closed reservation nobody paid', () => {
-    expect(view({ ...base, providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_2' } }).status).toBe('unpaid');
+    expect(
+      view({ ...base, providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_2' } }).status,
+    ).toBe('unpaid');
     expect(view({ ...base, status: 'Encerrada' }).status).toBe('unpaid');
   });
 
@@ -45,7 +109,11 @@ describe('the financial status', () => {
   });
 
   it('stays paid while a refund is only asked for', () => {
-    const { status, view: v } = view({ ...shapes.paid, status: 'Encerrada', providerPayment: { ...succeeded, refundRequestedCents: 3480 } });
+    const { status, view: v } = view({
+      ...shapes.paid,
+      status: 'Encerrada',
+      providerPayment: { ...succeeded, refundRequestedCents: 3480 },
+    });
     expect(status).toBe('paid');
     expect(v.refundPendingCents).toBe(3480);
     expect(v.customerLine).toContain('Vamos devolver-te 34,80 €');
@@ -54,7 +122,14 @@ describe('the financial status', () => {
 
 describe('the payment view', () => {
   it('the walk: a declined automatic MB WAY then a transfer with proof reads "Transferência", "a verificar", never "confirmado" nor "Total pago"', () => {
-    const order: MoneyFacts = { ...base, status: 'Confirmar Pagamento', providerPayment: declined, proofKey: 'p', proofMethod: 'transferencia', timeline: [...base.timeline!, proofSent] };
+    const order: MoneyFacts = {
+      ...base,
+      status: 'Confirmar Pagamento',
+      providerPayment: declined,
+      proofKey: 'p',
+      proofMethod: 'transferencia',
+      timeline: [...base.timeline!, proofSent],
+    };
     const { status, view: v } = view(order);
     expect(status).toBe('verifying');
     expect(v.methodLabel).toBe('Transferência Bancária');
@@ -104,7 +179,16 @@ describe('the payment view', () => {
   it('names the provider only for what it confirmed, and the owner for what she marked paid', () => {
     expect(view(shapes.paid).view.ownerSource).toBe('Confirmado pelo Stripe');
     expect(view(shapes.failed).view.ownerSource).toBeUndefined();
-    const outside: MoneyFacts = { ...base, paymentMethod: 'paypal', status: 'Enviar', paidOutsideAt: T2, timeline: [{ at: T2, kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'dona@loja.pt' }, { at: T2, kind: 'note', by: 'dona@loja.pt', text: 'pagou no balcão' }] };
+    const outside: MoneyFacts = {
+      ...base,
+      paymentMethod: 'paypal',
+      status: 'Enviar',
+      paidOutsideAt: T2,
+      timeline: [
+        { at: T2, kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'dona@loja.pt' },
+        { at: T2, kind: 'note', by: 'dona@loja.pt', text: 'pagou no balcão' },
+      ],
+    };
     const { ledger, view: v } = view(outside);
     expect(v.ownerSource).toBe('Marcado como pago por dona@loja.pt');
     expect((ledger[0] as LedgerEntry).note).toBe('pagou no balcão');
@@ -122,18 +206,65 @@ describe('every order shape the shop has stored reads a ledger', () => {
     ['first release, closed', { ...firstRelease, status: 'Encerrada', proofKey: proof }, 'failed'],
     // Reserve, then pay: the timeline says who checked the proof.
     ['reservation', { ...firstRelease, status: 'Aguarda Pagamento', timeline: [] }, 'unpaid'],
-    ['reservation expired', { ...firstRelease, status: 'Encerrada', timeline: [{ at: T2, kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' }] }, 'unpaid'],
-    ['proof confirmed then closed after shipping', { ...firstRelease, status: 'Encerrada', proofKey: proof, timeline: [proofSent, confirmed, { at: T3, kind: 'status', from: 'Enviado', to: 'Encerrada', by: 'dona@loja.pt' }] }, 'paid'],
+    [
+      'reservation expired',
+      {
+        ...firstRelease,
+        status: 'Encerrada',
+        timeline: [{ at: T2, kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' }],
+      },
+      'unpaid',
+    ],
+    [
+      'proof confirmed then closed after shipping',
+      {
+        ...firstRelease,
+        status: 'Encerrada',
+        proofKey: proof,
+        timeline: [proofSent, confirmed, { at: T3, kind: 'status', from: 'Enviado', to: 'Encerrada', by: 'dona@loja.pt' }],
+      },
+      'paid',
+    ],
     // Paid outside the site.
     ['paid outside', { ...firstRelease, status: 'Enviar', paidOutsideAt: T2, timeline: [] }, 'paid'],
     // A paid order with none of the facts (never in the shop's flows): paid on the owner's word.
     ['paid, no facts', { ...firstRelease, status: 'Enviar' }, 'paid'],
     // Automatic payments.
     ['provider starting', { ...base, providerPayment: { provider: 'stripe', method: 'mbway', status: 'starting' } }, 'unpaid'],
-    ['provider pending Multibanco', { ...base, paymentMethod: 'multibanco', providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_m', multibanco: { entity: '11111', reference: '123456789', amountCents: 3480, expiresAt: T3 } } }, 'unpaid'],
-    ['provider late payment refunded', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_late', amountCents: 3480, at: T3, reason: 'late' }] } }, 'refunded'],
+    [
+      'provider pending Multibanco',
+      {
+        ...base,
+        paymentMethod: 'multibanco',
+        providerPayment: {
+          provider: 'stripe',
+          method: 'multibanco',
+          status: 'pending',
+          paymentId: 'pi_m',
+          multibanco: { entity: '11111', reference: '123456789', amountCents: 3480, expiresAt: T3 },
+        },
+      },
+      'unpaid',
+    ],
+    [
+      'provider late payment refunded',
+      {
+        ...base,
+        status: 'Encerrada',
+        providerPayment: { ...succeeded, refunds: [{ refundId: 're_late', amountCents: 3480, at: T3, reason: 'late' }] },
+      },
+      'refunded',
+    ],
     ['provider refund asked', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refundRequestedCents: 1000 } }, 'paid'],
-    ['provider partial refund', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_p', amountCents: 1000, at: T3, reason: 'cancel' }] } }, 'partially_refunded'],
+    [
+      'provider partial refund',
+      {
+        ...base,
+        status: 'Encerrada',
+        providerPayment: { ...succeeded, refunds: [{ refundId: 're_p', amountCents: 1000, at: T3, reason: 'cancel' }] },
+      },
+      'partially_refunded',
+    ],
     ['provider event in another currency', { ...base, providerPayment: { ...succeeded, currency: 'USD', mismatch: true } }, 'failed'],
   ];
   it.each(cases)('%s', (_name, order, expected) => {

@@ -104,9 +104,7 @@ describe('the filter in the URL', () => {
       'tipo=anel&colecao=New%20Beginnings',
     );
     expect(listingFilterToQuery({ type: 'brinco', minEuros: 5, maxEuros: 12.5 })).toBe('tipo=brinco&min=5&max=12.5');
-    expect(listingFilterToQuery({ collection: 'Ouro & Prata', minEuros: 0, maxEuros: 150 })).toBe(
-      'colecao=Ouro%20%26%20Prata',
-    );
+    expect(listingFilterToQuery({ collection: 'Ouro & Prata', minEuros: 0, maxEuros: 150 })).toBe('colecao=Ouro%20%26%20Prata');
     expect(listingFilterToQuery({ minEuros: Number.NaN, maxEuros: Number.POSITIVE_INFINITY })).toBe('');
   });
 

@@ -86,7 +86,7 @@ describe('monthKey (Europe/Lisbon)', () => {
 });
 
 describe('the MB WAY number of an unpaid reservation', () => {
-  it('follows the spec\'s order while a number has room counting live reservations', () => {
+  it("follows the spec's order while a number has room counting live reservations", () => {
     expect(reservationMbWayNumber({ count1: 0, count2: 0 })).toBe(1);
     expect(reservationMbWayNumber({ count1: 10, count2: 0, live1: 24 })).toBe(1);
     expect(reservationMbWayNumber({ count1: 10, count2: 0, live1: 25 })).toBe(2);

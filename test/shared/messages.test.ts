@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { adminTexts, apiTexts, catalogTexts, checkoutTexts, commonTexts, contactTexts, productTexts, stockAlertTexts, validationTexts, messages } from '#shared/messages/index.ts';
+import {
+  adminTexts,
+  apiTexts,
+  catalogTexts,
+  checkoutTexts,
+  commonTexts,
+  contactTexts,
+  productTexts,
+  stockAlertTexts,
+  validationTexts,
+  messages,
+} from '#shared/messages/index.ts';
 
 describe('messages', () => {
   it('keeps the API error texts other modules rely on, word for word', () => {
@@ -31,16 +42,16 @@ describe('messages', () => {
     expect(checkoutTexts.missingFields).toBe('Por favor, preenche todos os campos obrigatórios.');
     expect(checkoutTexts.termsNotAccepted).toBe('Por favor, aceita os termos e condições.');
     expect(checkoutTexts.proofMissing).toBe('Por favor, carrega o comprovativo de pagamento.');
-    expect(checkoutTexts.mbwayUnavailable).toBe(
-      'O MB WAY não está disponível este mês. Escolhe outro método de pagamento.',
-    );
+    expect(checkoutTexts.mbwayUnavailable).toBe('O MB WAY não está disponível este mês. Escolhe outro método de pagamento.');
     expect(adminTexts.noProof).toBe('Nenhum comprovativo enviado');
     expect(catalogTexts.soldOut).toBe('Esgotado');
   });
 
   it('translates the texts the shop gave in English to pt-PT', () => {
     expect(catalogTexts.noProducts).toBe('Não encontrámos produtos com estes filtros.');
-    expect(stockAlertTexts.success).toBe('Depois de confirmares, avisamos-te uma única vez quando a peça voltar. Sem confirmação, o pedido é apagado em 7 dias.');
+    expect(stockAlertTexts.success).toBe(
+      'Depois de confirmares, avisamos-te uma única vez quando a peça voltar. Sem confirmação, o pedido é apagado em 7 dias.',
+    );
     expect(adminTexts.statusUpdated).toBe('Estado atualizado com sucesso!');
     expect(adminTexts.emailSent).toBe('E-mail enviado com sucesso!');
     expect(adminTexts.emailFailed).toBe('Não foi possível enviar o e-mail.');
@@ -55,15 +66,9 @@ describe('messages', () => {
   });
 
   it('says which product is short at checkout and how many are left', () => {
-    expect(checkoutTexts.outOfStock('Colar Lua', 0)).toBe(
-      'O produto «Colar Lua» esgotou entretanto. Retira-o do carrinho para continuar.',
-    );
-    expect(checkoutTexts.outOfStock('Colar Lua', 1)).toBe(
-      'Só resta 1 unidade do produto «Colar Lua». Reduz a quantidade para continuar.',
-    );
-    expect(checkoutTexts.outOfStock('Anel Sol', 3)).toBe(
-      'Só restam 3 unidades do produto «Anel Sol». Reduz a quantidade para continuar.',
-    );
+    expect(checkoutTexts.outOfStock('Colar Lua', 0)).toBe('O produto «Colar Lua» esgotou entretanto. Retira-o do carrinho para continuar.');
+    expect(checkoutTexts.outOfStock('Colar Lua', 1)).toBe('Só resta 1 unidade do produto «Colar Lua». Reduz a quantidade para continuar.');
+    expect(checkoutTexts.outOfStock('Anel Sol', 3)).toBe('Só restam 3 unidades do produto «Anel Sol». Reduz a quantidade para continuar.');
     expect(checkoutTexts.orderPlaced(123456)).toContain('123456');
   });
 

@@ -23,7 +23,10 @@ export const FORBIDDEN: readonly (readonly [pattern: RegExp, instead: string])[]
   [/©\s*\d{4}\s*[-–]\s*\d{4}/, 'o ano corrente, calculado'],
   [/\bfica atento\b/, 'Fica atento (frase nova, maiúscula)'],
   [/\b(?:você|vocês|celular|cadastr\w*|usuári[oa]s?|arquivo|contato|equipe|registrad[oa]s?|registrar)\b/i, 'português europeu'],
-  [/\b(?:preencha|faça|tente|verifique|clique (?:em|aqui|no|na)|selecione|insira|contacte|aguarde|digite|utilize|escreva|introduza)\b/i, 'tu: preenche, faz, tenta…'],
+  [
+    /\b(?:preencha|faça|tente|verifique|clique (?:em|aqui|no|na)|selecione|insira|contacte|aguarde|digite|utilize|escreva|introduza)\b/i,
+    'tu: preenche, faz, tenta…',
+  ],
   [/\baceite (?:os|as|o|a)\b/i, 'tu: aceita'],
   [/(?:^|[.!?]\s+|, )(?:Escolha|Indique|Envie|Volte|Confirme|Leia|Consulte)\b/, 'tu: escolhe, indica, envia…'],
   [/\b(?:Loading|Please|Thank you|Submit|Sorry)\b/, 'português'],
@@ -46,18 +49,35 @@ function sourceFiles(path: string): string[] {
   const full = join(REPO_ROOT, path);
   if (/\.tsx?$/.test(path)) return [full];
   return readdirSync(full, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(path, entry.name)) : /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [join(full, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(path, entry.name))
+      : /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+        ? [join(full, entry.name)]
+        : [],
   );
 }
 
 /** Every text of a file: string literals, template texts, JSX text. */
 function texts(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     // An import's module name is code.
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) found.push(node.text);
+    if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    )
+      found.push(node.text);
     else if (ts.isJsxText(node) && node.text.trim()) found.push(node.text);
     ts.forEachChild(node, visit);
   };
@@ -74,8 +94,11 @@ describe('one voice: European Portuguese, "tu"', () => {
     expect(files.length).toBeGreaterThan(100);
   });
 
-  it.each(FORBIDDEN.map(([pattern, instead]) => [String(pattern), pattern, instead] as const))('no text says %s', (_name, pattern, instead) => {
-    const hits = all.filter(({ text, where }) => pattern.test(text) && !ALLOWED.includes(where)).map(({ where }) => where);
-    expect(hits, `write «${instead}»`).toEqual([]);
-  });
+  it.each(FORBIDDEN.map(([pattern, instead]) => [String(pattern), pattern, instead] as const))(
+    'no text says %s',
+    (_name, pattern, instead) => {
+      const hits = all.filter(({ text, where }) => pattern.test(text) && !ALLOWED.includes(where)).map(({ where }) => where);
+      expect(hits, `write «${instead}»`).toEqual([]);
+    },
+  );
 });

@@ -52,7 +52,11 @@ describe('order statuses', () => {
     expect(adminNextStatuses('Aguarda Pagamento')).toEqual(['Enviar', 'Encerrada']);
     expect(adminNextStatuses('Confirmar Pagamento')).toEqual(['Enviar', 'Encerrada']);
     expect(isPaidOutsideMove('Aguarda Pagamento', 'Enviar')).toBe(true);
-    for (const [from, to] of [['Confirmar Pagamento', 'Enviar'], ['Aguarda Pagamento', 'Confirmar Pagamento'], ['Aguarda Pagamento', 'Encerrada']] as const) {
+    for (const [from, to] of [
+      ['Confirmar Pagamento', 'Enviar'],
+      ['Aguarda Pagamento', 'Confirmar Pagamento'],
+      ['Aguarda Pagamento', 'Encerrada'],
+    ] as const) {
       expect(isPaidOutsideMove(from, to)).toBe(false);
     }
   });

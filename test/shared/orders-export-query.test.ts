@@ -6,14 +6,14 @@ import { exportFileName, exportStatuses, ordersExportQuerySchema, parseExportSta
 
 const range = { from: '2026-11-01', to: '2026-11-30' };
 
-describe('the statuses of the accountant\'s export', () => {
+describe("the statuses of the accountant's export", () => {
   it('are the paid ones unless the query names others', () => {
     expect(exportStatuses(ordersExportQuerySchema.parse(range))).toEqual(['Enviar', 'Enviado', 'Concluido']);
     expect(exportStatuses(ordersExportQuerySchema.parse({ ...range, status: 'Aguarda Pagamento' }))).toEqual(['Aguarda Pagamento']);
     expect(exportStatuses(ordersExportQuerySchema.parse({ ...range, status: ORDER_STATUSES.join(',') }))).toEqual(ORDER_STATUSES);
   });
 
-  it('named with commas, in any order and repeated, read in the lifecycle\'s order', () => {
+  it("named with commas, in any order and repeated, read in the lifecycle's order", () => {
     expect(parseExportStatuses('Concluido, Enviar,Concluido')).toEqual(['Enviar', 'Concluido']);
   });
 
@@ -32,10 +32,12 @@ describe('csvDocument', () => {
   });
 });
 
-describe('the export\'s file name', () => {
+describe("the export's file name", () => {
   it('says what it holds, its days and its statuses', () => {
     expect(exportFileName(ordersExportQuerySchema.parse(range))).toBe('encomendas-2026-11-01-a-2026-11-30-enviar-enviado-concluido.csv');
-    expect(exportFileName(ordersExportQuerySchema.parse({ ...range, kind: 'movements', status: 'Encerrada,Aguarda Pagamento' }))).toBe('movimentos-2026-11-01-a-2026-11-30-aguarda-pagamento-encerrada.csv');
+    expect(exportFileName(ordersExportQuerySchema.parse({ ...range, kind: 'movements', status: 'Encerrada,Aguarda Pagamento' }))).toBe(
+      'movimentos-2026-11-01-a-2026-11-30-aguarda-pagamento-encerrada.csv',
+    );
     expect(exportFileName(ordersExportQuerySchema.parse({ ...range, kind: 'lines' }))).toMatch(/^linhas-de-encomendas-/);
   });
 });

@@ -11,16 +11,16 @@ describe('refundedOutsideCents', () => {
     expect(refundedOutsideCents({}, 700)).toBe(700);
   });
 
-  it('the shop\'s own refund, notified before its consumer recorded it (still asked): nothing', () => {
+  it("the shop's own refund, notified before its consumer recorded it (still asked): nothing", () => {
     expect(refundedOutsideCents({ refunds: [{ amountCents: 700 }], refundRequestedCents: 500 }, 1200)).toBe(0);
   });
 
-  it('the shop\'s own refund, notified after it was recorded: nothing; a repeat: nothing', () => {
+  it("the shop's own refund, notified after it was recorded: nothing; a repeat: nothing", () => {
     expect(refundedOutsideCents({ refunds: [{ amountCents: 700 }, { amountCents: 500 }] }, 1200)).toBe(0);
     expect(refundedOutsideCents({ refunds: [{ amountCents: 700 }] }, 700)).toBe(0);
   });
 
-  it('a dashboard refund while the shop\'s own is asked: only the dashboard\'s part', () => {
+  it("a dashboard refund while the shop's own is asked: only the dashboard's part", () => {
     expect(refundedOutsideCents({ refunds: [], refundRequestedCents: 500 }, 800)).toBe(300);
   });
 });

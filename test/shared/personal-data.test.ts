@@ -19,13 +19,16 @@ const ines: PersonalFields = {
 
 describe('scrubPersonalData', () => {
   it('removes the e-mail (any case), the address, the postal code, the locality and the phone however it is written', () => {
-    const text = 'Bounce: <ines.sa+joias@exemplo.pt>; morada Rua de Cima, 12, 3º Esq. 4700-123 Vila Verde; tel. 912 345 678, +351 912-345-678, 00351912345678.';
+    const text =
+      'Bounce: <ines.sa+joias@exemplo.pt>; morada Rua de Cima, 12, 3º Esq. 4700-123 Vila Verde; tel. 912 345 678, +351 912-345-678, 00351912345678.';
     const scrubbed = scrubPersonalData(text, ines);
     expect(scrubbed).toBe(`Bounce: <${REDACTED}>; morada ${REDACTED} ${REDACTED} ${REDACTED}; tel. ${REDACTED}, ${REDACTED}, ${REDACTED}.`);
   });
 
   it('removes every word of the name, whole words only, and leaves particles and other words alone', () => {
-    expect(scrubPersonalData('A INÊS (Maria) ligou; a Conceição da Sá disse que sim.', ines)).toBe(`A ${REDACTED} (${REDACTED}) ligou; a ${REDACTED} da ${REDACTED} disse que sim.`);
+    expect(scrubPersonalData('A INÊS (Maria) ligou; a Conceição da Sá disse que sim.', ines)).toBe(
+      `A ${REDACTED} (${REDACTED}) ligou; a ${REDACTED} da ${REDACTED} disse que sim.`,
+    );
     // "Sá" inside another word, "da" alone, a green ("verde") necklace: untouched.
     expect(scrubPersonalData('Saída da loja: colar verde, Sábado.', ines)).toBe('Saída da loja: colar verde, Sábado.');
   });
@@ -41,7 +44,9 @@ describe('scrubPersonalData', () => {
         { at: '2026-11-01T10:00:00.000Z', kind: 'status', from: 'Enviar', to: 'Enviado', by: 'dona@example.com' },
         { at: '2026-11-02T10:00:00.000Z', kind: 'note', by: 'dona@example.com', text: 'Inês pediu para entregar ao vizinho.' },
       ],
-      emails: [{ kind: 'order-received', status: 'bounced', at: '2026-11-01T10:00:00.000Z', error: '550 <ines.sa+joias@exemplo.pt> unknown' }],
+      emails: [
+        { kind: 'order-received', status: 'bounced', at: '2026-11-01T10:00:00.000Z', error: '550 <ines.sa+joias@exemplo.pt> unknown' },
+      ],
     } satisfies Pick<Order, keyof PersonalFields | 'timeline' | 'emails'>;
     const { timeline, emails } = scrubbedOrderTexts(order);
     expect(timeline[0]).toEqual(order.timeline[0]);
@@ -50,7 +55,17 @@ describe('scrubPersonalData', () => {
   });
 
   it('replaces each personal field with a fixed pt-PT marker or nothing', () => {
-    expect(ANONYMISED_FIELDS).toEqual({ firstName: 'Anonimizado', lastName: '', email: '', phone: '', address: '', postalCode: '', city: '', nif: '', companyName: '' });
+    expect(ANONYMISED_FIELDS).toEqual({
+      firstName: 'Anonimizado',
+      lastName: '',
+      email: '',
+      phone: '',
+      address: '',
+      postalCode: '',
+      city: '',
+      nif: '',
+      companyName: '',
+    });
   });
 });
 

@@ -6,7 +6,12 @@ describe('photo records', () => {
   it('a photo keeps its own shape: a 3:2 photo is 1440×960, its renditions 3:2', () => {
     const photo = { width: 1440, height: 960, widths: photoWidths(1440), fallbackWidth: 960 };
     expect(photoBox(photo)).toEqual({ width: 1440, height: 960 });
-    expect(photo.widths.map((w) => [w, heightAt(photo, w)])).toEqual([[320, 213], [640, 427], [960, 640], [1440, 960]]);
+    expect(photo.widths.map((w) => [w, heightAt(photo, w)])).toEqual([
+      [320, 213],
+      [640, 427],
+      [960, 640],
+      [1440, 960],
+    ]);
     expect(LARGEST_SIZE).toEqual({ width: 1440, height: 2160 });
   });
 

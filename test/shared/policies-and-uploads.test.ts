@@ -8,10 +8,7 @@ import {
   NECKLACE_LENGTHS_CM,
   RESPONSE_OR_REFUND_HOURS,
 } from '#shared/policies.ts';
-import {
-  PAYMENT_METHOD_IDS,
-  PAYMENT_METHOD_LABELS,
-} from '#shared/payment-methods.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import {
   IMAGE_ACCEPT,
   IMAGE_CONTENT_TYPES,

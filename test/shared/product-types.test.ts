@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LISTING_FILTER_TYPES,
-  PRODUCT_TYPES,
-  PRODUCT_TYPE_INFO,
-  isProductType,
-} from '#shared/product-types.ts';
+import { LISTING_FILTER_TYPES, PRODUCT_TYPES, PRODUCT_TYPE_INFO, isProductType } from '#shared/product-types.ts';
 
 describe('product types', () => {
   it('are colar, anel, brinco and pulseira', () => {
@@ -12,21 +7,11 @@ describe('product types', () => {
   });
 
   it('have the listing labels of the filter, in the order Colares, Brincos, Aneis, Pulseiras', () => {
-    expect(LISTING_FILTER_TYPES.map((type) => PRODUCT_TYPE_INFO[type].listingLabel)).toEqual([
-      'Colares',
-      'Brincos',
-      'Anéis',
-      'Pulseiras',
-    ]);
+    expect(LISTING_FILTER_TYPES.map((type) => PRODUCT_TYPE_INFO[type].listingLabel)).toEqual(['Colares', 'Brincos', 'Anéis', 'Pulseiras']);
   });
 
   it("have display names, a necklace shown as 'Fio/Colar'", () => {
-    expect(PRODUCT_TYPES.map((type) => PRODUCT_TYPE_INFO[type].displayName)).toEqual([
-      'Fio/Colar',
-      'Anel',
-      'Brinco',
-      'Pulseira',
-    ]);
+    expect(PRODUCT_TYPES.map((type) => PRODUCT_TYPE_INFO[type].displayName)).toEqual(['Fio/Colar', 'Anel', 'Brinco', 'Pulseira']);
   });
 
   it('are guarded exactly', () => {

@@ -1,6 +1,13 @@
 /** The price of a proof of work (`shared/proof-of-work.ts`): by the units of a checkout and the share of the catalogue held unpaid. */
 import { describe, expect, it } from 'vitest';
-import { CHALLENGE_MAX_UNITS, challengeMaxNumber, challengeUnits, HELD_SHARE_FREE, HELD_SHARE_TOP_FACTOR, heldShareFactor } from '#shared/proof-of-work.ts';
+import {
+  CHALLENGE_MAX_UNITS,
+  challengeMaxNumber,
+  challengeUnits,
+  HELD_SHARE_FREE,
+  HELD_SHARE_TOP_FACTOR,
+  heldShareFactor,
+} from '#shared/proof-of-work.ts';
 
 describe('heldShareFactor', () => {
   it('is 1 while the shop is quiet, up to the free share, and for a shop with nothing counted yet', () => {

@@ -8,11 +8,44 @@ import type { Order } from '#shared/api.ts';
 import type { LedgerEntry } from '#shared/ledger.ts';
 import { periodOf, periodsOf, salesReport } from '#shared/sales.ts';
 
-const line = (productId: string, quantity: number, lineTotalCents: number, size?: string) => ({ productId, name: `Peça ${productId}`, ...(size ? { size } : {}), code: productId, sku: productId, quantity, priceCents: lineTotalCents / quantity, discountPercent: 0, unitPriceCents: lineTotalCents / quantity, lineTotalCents });
+const line = (productId: string, quantity: number, lineTotalCents: number, size?: string) => ({
+  productId,
+  name: `Peça ${productId}`,
+  ...(size ? { size } : {}),
+  code: productId,
+  sku: productId,
+  quantity,
+  priceCents: lineTotalCents / quantity,
+  discountPercent: 0,
+  unitPriceCents: lineTotalCents / quantity,
+  lineTotalCents,
+});
 
 function order(createdAt: string, totalCents: number, refunds: number[] = [], lines = [line('a', 1, totalCents)]): Order {
-  const ledgerRecords: LedgerEntry[] = refunds.map((amountCents, i) => ({ id: `refund:manual:${i}`, kind: 'refund', method: 'paypal', source: 'owner', state: 'refunded', amountCents, currency: 'EUR', at: createdAt, settledAt: createdAt, by: 'admin@example.com', reason: 'manual' }));
-  return { id: createdAt, orderNumber: 1, status: 'Enviado', createdAt, totalCents, paymentMethod: 'transferencia', paidOutsideAt: createdAt, lines, ledgerRecords } as unknown as Order;
+  const ledgerRecords: LedgerEntry[] = refunds.map((amountCents, i) => ({
+    id: `refund:manual:${i}`,
+    kind: 'refund',
+    method: 'paypal',
+    source: 'owner',
+    state: 'refunded',
+    amountCents,
+    currency: 'EUR',
+    at: createdAt,
+    settledAt: createdAt,
+    by: 'admin@example.com',
+    reason: 'manual',
+  }));
+  return {
+    id: createdAt,
+    orderNumber: 1,
+    status: 'Enviado',
+    createdAt,
+    totalCents,
+    paymentMethod: 'transferencia',
+    paidOutsideAt: createdAt,
+    lines,
+    ledgerRecords,
+  } as unknown as Order;
 }
 
 describe('the periods', () => {
@@ -20,7 +53,14 @@ describe('the periods', () => {
     expect(periodOf('2026-12-06', 'week')).toBe('2026-11-30');
     expect(periodOf('2026-12-07', 'week')).toBe('2026-12-07');
     expect(periodsOf('2026-11-29', '2026-12-08', 'week')).toEqual(['2026-11-23', '2026-11-30', '2026-12-07']);
-    expect(periodsOf('2026-03-28', '2026-04-02', 'day')).toEqual(['2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01', '2026-04-02']);
+    expect(periodsOf('2026-03-28', '2026-04-02', 'day')).toEqual([
+      '2026-03-28',
+      '2026-03-29',
+      '2026-03-30',
+      '2026-03-31',
+      '2026-04-01',
+      '2026-04-02',
+    ]);
     expect(periodsOf('2026-01-31', '2026-03-01', 'month')).toEqual(['2026-01', '2026-02', '2026-03']);
   });
 });
@@ -42,7 +82,13 @@ describe('salesReport', () => {
       ['2026-07-05', 900, 1],
     ]);
     expect(report.periods[1]).toMatchObject({ paidCents: 6980, refundedCents: 2000, averageBasketCents: Math.round(4980 / 2) });
-    expect(report.totals).toEqual({ paidCents: 7880, refundedCents: 2000, revenueCents: 5880, orders: 3, averageBasketCents: Math.round(5880 / 3) });
+    expect(report.totals).toEqual({
+      paidCents: 7880,
+      refundedCents: 2000,
+      revenueCents: 5880,
+      orders: 3,
+      averageBasketCents: Math.round(5880 / 3),
+    });
     expect(report.methods).toEqual([
       { method: 'transferencia', paidCents: 7880, refundedCents: 0 },
       { method: 'paypal', paidCents: 0, refundedCents: 2000 },
@@ -57,9 +103,15 @@ describe('salesReport', () => {
   });
 
   it('leaves out unpaid orders and those outside the range', () => {
-    const unpaid = { ...order('2026-07-02T10:00:00.000Z', 2000), status: 'Aguarda Pagamento', paidOutsideAt: undefined } as unknown as Order;
+    const unpaid = {
+      ...order('2026-07-02T10:00:00.000Z', 2000),
+      status: 'Aguarda Pagamento',
+      paidOutsideAt: undefined,
+    } as unknown as Order;
     const report = salesReport([unpaid, order('2026-08-01T10:00:00.000Z', 1000)], { from: '2026-07-01', to: '2026-07-31', by: 'month' });
-    expect(report.periods).toEqual([{ period: '2026-07', paidCents: 0, refundedCents: 0, revenueCents: 0, orders: 0, averageBasketCents: 0 }]);
+    expect(report.periods).toEqual([
+      { period: '2026-07', paidCents: 0, refundedCents: 0, revenueCents: 0, orders: 0, averageBasketCents: 0 },
+    ]);
     expect(report.topPieces).toEqual([]);
   });
 });

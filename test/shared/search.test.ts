@@ -3,7 +3,10 @@ import type { Product } from '#shared/product.ts';
 import { MAX_SEARCH_LENGTH, MAX_SEARCH_RESULTS, searchFold, searchPieces, searchQueryText, searchWords } from '#shared/search.ts';
 
 const piece = (name: string, extra: Partial<Product> = {}) =>
-  ({ name, type: 'anel', collection: '', description: '', variants: [{ label: '' }], ...extra }) as Pick<Product, 'name' | 'type' | 'collection' | 'description' | 'variants'>;
+  ({ name, type: 'anel', collection: '', description: '', variants: [{ label: '' }], ...extra }) as Pick<
+    Product,
+    'name' | 'type' | 'collection' | 'description' | 'variants'
+  >;
 
 describe('search', () => {
   it('folds accents and case: "aneis" is "Anéis", "coracao" is "Coração"', () => {

@@ -19,7 +19,15 @@ describe('the seller identification (the brand and the settings)', () => {
   it('has every field the law asks for, and shows nothing (never a placeholder) for what the owner has not given yet', () => {
     const unset = sellerIdentity(DEFAULT_SETTINGS.seller);
     expect(unset).toMatchObject(SHOP_BRAND);
-    expect(identityRows(filled).map(([label]) => label)).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
+    expect(identityRows(filled).map(([label]) => label)).toEqual([
+      'Denominação social',
+      'NIF',
+      'Sede',
+      'E-mail',
+      'Telefone',
+      'Registo comercial',
+      'Capital social',
+    ]);
     expect(filled.email).toBe('reclamacoes@example.pt');
     expect(unset.nif).toBe('');
     expect(identityRows(unset)).toEqual([['E-mail', SHOP_BRAND.email]]);
@@ -46,7 +54,10 @@ describe('the seller identification (the brand and the settings)', () => {
     const parsed = shopSettingsSchema.parse({ ...settings, seller: { ...given, nif: 'PT 500 000 000' } });
     expect(parsed.seller.nif).toBe('500000000');
     const refused = (seller: Partial<typeof given>) => shopSettingsSchema.safeParse({ ...settings, seller: { ...given, ...seller } });
-    expect(refused({ nif: '500000001' }).error?.issues[0]).toMatchObject({ path: ['seller', 'nif'], message: expect.stringContaining('NIF não é válido') });
+    expect(refused({ nif: '500000001' }).error?.issues[0]).toMatchObject({
+      path: ['seller', 'nif'],
+      message: expect.stringContaining('NIF não é válido'),
+    });
     expect(refused({ legalName: '<a href="https://phish.example">Joias</a>' }).success).toBe(false);
     expect(refused({ address: 'Rua A\nLinha 2' }).success).toBe(false);
     expect(refused({ address: 'x'.repeat(201) }).success).toBe(false);

@@ -27,13 +27,20 @@ describe('low stock and sold out, size by size', () => {
     expect(sizeStockSummary(piece(4))).toBe('');
   });
 
-  it('says each size\'s stock in one line', () => {
-    expect(sizeStockSummary({ variants: [{ label: '14', stock: 1 }, { label: '16', stock: 0 }] })).toBe('14: 1 · 16: 0');
+  it("says each size's stock in one line", () => {
+    expect(
+      sizeStockSummary({
+        variants: [
+          { label: '14', stock: 1 },
+          { label: '16', stock: 0 },
+        ],
+      }),
+    ).toBe('14: 1 · 16: 0');
   });
 });
 
-describe('a line\'s SKU on the owner\'s papers', () => {
-  it('is the size\'s SKU, else the product\'s code', () => {
+describe("a line's SKU on the owner's papers", () => {
+  it("is the size's SKU, else the product's code", () => {
     expect(lineSku({ sku: 'AN-LUA-14', code: 'AN-LUA' })).toBe('AN-LUA-14');
     expect(lineSku({ sku: '', code: 'AN-LUA' })).toBe('AN-LUA');
     expect(lineSku({ code: 'AN-LUA' })).toBe('AN-LUA');

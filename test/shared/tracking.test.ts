@@ -13,13 +13,14 @@ describe('UPU S10 tracking codes (CTT)', () => {
     expect(s10CheckDigit('00000003')).toBe(1);
   });
 
-  it('accept a code whose check digit is right, and refuse the field\'s own old example', () => {
+  it("accept a code whose check digit is right, and refuse the field's own old example", () => {
     expect(isS10Code('RR123456785PT')).toBe(true);
     expect(isS10Code('RR123456789PT')).toBe(false);
     expect(isS10Code('EA000000080PT')).toBe(true);
     expect(isS10Code('EE000000005PT')).toBe(true);
     expect(isS10Code('EA000000085PT')).toBe(false);
-    for (const shape of ['R123456785PT', 'RR1234567855PT', 'RR123456785P', '12123456785PT', 'RR12345678SPT', 'rr123456785pt']) expect(isS10Code(shape), shape).toBe(false);
+    for (const shape of ['R123456785PT', 'RR1234567855PT', 'RR123456785P', '12123456785PT', 'RR12345678SPT', 'rr123456785pt'])
+      expect(isS10Code(shape), shape).toBe(false);
   });
 
   it('are kept without spaces, in capitals', () => {

@@ -62,7 +62,9 @@ export function unitsOfBody(body: unknown): number {
   try {
     const parsed = typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
     const items = parsed && typeof parsed === 'object' ? (parsed as { items?: unknown }).items : undefined;
-    return Array.isArray(items) ? challengeUnits(cartCount(items.filter((item): item is { quantity: number } => Number.isInteger(item?.quantity)))) : 1;
+    return Array.isArray(items)
+      ? challengeUnits(cartCount(items.filter((item): item is { quantity: number } => Number.isInteger(item?.quantity))))
+      : 1;
   } catch {
     return 1;
   }
@@ -132,7 +134,13 @@ function send(url: string, init: ClientInit): Promise<Response> {
  * A JSON call to the shop's public API at `base` (the customer's side of a browser walk), from a fresh
  * client address; a refused call throws with the answer.
  */
-export async function jsonCall<T = any>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function jsonCall<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await clientFetch(`${base}${path}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },

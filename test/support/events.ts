@@ -5,7 +5,11 @@ import type { Challenge } from 'altcha-lib';
 import { needsChallenge, solved, unitsOfBody } from './clients.ts';
 import { twin } from './twin.ts';
 
-export function apiEvent(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
+export function apiEvent(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -53,7 +57,13 @@ export async function invoke<T = any>(
   const headers = guarded ? { 'x-altcha': await solvedHere(unitsOfBody(options.body)), ...options.headers } : options.headers;
   const event = apiEvent(method, path, { body: options.body, headers }) as unknown as Record<string, any>;
   if (options.params) event.pathParameters = options.params;
-  if (options.admin) event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] } };
-  const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body?: string };
+  if (options.admin)
+    event.requestContext.authorizer = {
+      jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] },
+    };
+  const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as {
+    statusCode: number;
+    body?: string;
+  };
   return { status: result.statusCode, body: (result.body ? JSON.parse(result.body) : undefined) as T };
 }

@@ -107,7 +107,9 @@ export function placeOrder(body: PlaceOrderInput, key: string = randomUUID()) {
  */
 export async function placeOrderAnswered(body: PlaceOrderInput, key: string = randomUUID()) {
   let answer = await placeOrder(body, key);
-  const askAgain = () => (answer.status === 503 && answer.body.error?.code === 'checkout_busy') || (answer.status === 409 && answer.body.error?.code === 'order_in_progress');
+  const askAgain = () =>
+    (answer.status === 503 && answer.body.error?.code === 'checkout_busy') ||
+    (answer.status === 409 && answer.body.error?.code === 'order_in_progress');
   for (let tries = 1; tries < 10 && askAgain(); tries++) {
     await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 2) * 1000));
     answer = await placeOrder(body, key);

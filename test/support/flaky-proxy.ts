@@ -14,14 +14,22 @@ export async function flakyProxy(target: string, decide: (operation: string, cou
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const operation =
+      String(req.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop() ?? '';
     const count = (counts.get(operation) ?? 0) + 1;
     counts.set(operation, count);
     const fault = decide(operation, count);
     log.push({ operation, fault });
     if (fault === 'throttle') {
       res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-      return res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException', message: 'Rate of requests exceeds the allowed throughput.' }));
+      return res.end(
+        JSON.stringify({
+          __type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException',
+          message: 'Rate of requests exceeds the allowed throughput.',
+        }),
+      );
     }
     if (fault === 'error500') {
       res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
@@ -29,7 +37,11 @@ export async function flakyProxy(target: string, decide: (operation: string, cou
     }
     const headers = { ...req.headers };
     delete headers.host;
-    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers: headers as Record<string, string>, body: new Uint8Array(Buffer.concat(chunks)) });
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: headers as Record<string, string>,
+      body: new Uint8Array(Buffer.concat(chunks)),
+    });
     const body = Buffer.from(await upstream.arrayBuffer());
     if (fault === 'drop-response') return req.socket.destroy();
     res.writeHead(upstream.status, forwardableHeaders(upstream));
@@ -40,6 +52,10 @@ export async function flakyProxy(target: string, decide: (operation: string, cou
   return {
     url: `http://127.0.0.1:${address.port}`,
     log,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -37,11 +37,21 @@ const WEB_BUILT_ENV = 'TEST_WEB_BUILT';
 async function startShared(): Promise<Twin> {
   // As `npm run build:web` builds it by hand: vitest's NODE_ENV=test would make Vite build React's
   // development runtime, which a later e2e run of the same folder would then test.
-  if (process.env[WEB_BUILT_ENV] !== 'true') execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  if (process.env[WEB_BUILT_ENV] !== 'true')
+    execFileSync('npm', ['run', '--silent', 'build:web'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
   // And with an owner who takes every notification (see TwinOptions.ownerMailsPerHour), and the
   // smallest proof of work the owner may set (TwinOptions.challengeMaxNumber).
-  return startTwin({ port: 0, seed: true, throttle: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  return startTwin({
+    port: 0,
+    seed: true,
+    throttle: false,
+    ownerMailsPerHour: 1_000_000,
+    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+  });
 }
 
 /** What test files know of a twin (plain data: it crosses to the test workers). */

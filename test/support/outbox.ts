@@ -45,9 +45,17 @@ export async function outboxDrained(to?: string, timeoutMs = 60_000): Promise<vo
   const shop = twin().env.MAIL_FROM;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const waiting = (await waitingOutboxItems()).filter((item) => to === undefined || item.type === 'back-in-stock' || item.to === to || (item.toShop === true && to === shop));
+    const waiting = (await waitingOutboxItems()).filter(
+      (item) => to === undefined || item.type === 'back-in-stock' || item.to === to || (item.toShop === true && to === shop),
+    );
     if (waiting.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`The outbox still holds ${waiting.length} item(s) for ${to ?? 'anyone'}: ${waiting.slice(0, 5).map((item) => `${item.id} (${item.status})`).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `The outbox still holds ${waiting.length} item(s) for ${to ?? 'anyone'}: ${waiting
+          .slice(0, 5)
+          .map((item) => `${item.id} (${item.status})`)
+          .join(', ')}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -14,7 +14,15 @@ import { useOwnTwin } from './twin.ts';
 export function twinOfItsOwn(options: Partial<TwinOptions> = {}): () => Twin {
   let own: Twin | undefined;
   beforeAll(async () => {
-    own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min, ...options });
+    own = await startTwin({
+      port: 0,
+      seed: false,
+      throttle: false,
+      scheduledJobs: false,
+      ownerMailsPerHour: 1_000_000,
+      challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
+      ...options,
+    });
     useOwnTwin(twinInfo(own));
   }, 180_000);
   afterAll(async () => {

@@ -16,7 +16,8 @@ export function pdfText(pdf: Uint8Array): string {
     } catch {
       continue;
     }
-    for (const line of content.matchAll(/\[(.*?)\] TJ/g)) text += [...line[1]!.matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join('') + '\n';
+    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
+      text += [...line[1]!.matchAll(/<([0-9a-f]*)>/g)].map((hex) => Buffer.from(hex[1]!, 'hex').toString('latin1')).join('') + '\n';
   }
   return text.replace(/\s+/g, ' ');
 }

@@ -19,7 +19,10 @@ export async function phonePhoto(options: { bytes?: number; hue?: number } = {})
   const jpeg = await sharp(Buffer.from(svg))
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'Phone', Model: 'Test' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '8/1 36/1 40/1' } })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 30/1', GPSLongitudeRef: 'W', GPSLongitude: '8/1 36/1 40/1' },
+    })
     .toBuffer();
   return options.bytes ? padJpeg(jpeg, options.bytes) : jpeg;
 }
@@ -67,7 +70,10 @@ export async function processingResult(token: string, uploadId: string, timeoutM
 
 /** Presigns, uploads `bytes` and waits for the processing. `declared` is what the form tells the API. */
 export async function uploadPhoto(token: string, bytes: Uint8Array, declared: { contentType?: string; size?: number } = {}) {
-  const presign = await call('POST', '/api/admin/uploads/image', { token, body: { contentType: declared.contentType ?? 'image/jpeg', size: declared.size ?? bytes.length } });
+  const presign = await call('POST', '/api/admin/uploads/image', {
+    token,
+    body: { contentType: declared.contentType ?? 'image/jpeg', size: declared.size ?? bytes.length },
+  });
   if (presign.status !== 201) throw new Error(`presign ${presign.status}: ${JSON.stringify(presign.body)}`);
   const uploadId = presign.body.upload.uploadId as string;
   const posted = await postFile(presign.body.upload, bytes, declared.contentType ?? 'image/jpeg');

@@ -41,11 +41,19 @@ export function pngClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The 8 bytes of a PNG signature, then an HTML page with a script. */
-export const POLYGLOT_PNG_HTML = Buffer.concat([PNG_SIGNATURE, Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>Pagamento</body></html>')]);
+export const POLYGLOT_PNG_HTML = Buffer.concat([
+  PNG_SIGNATURE,
+  Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>Pagamento</body></html>'),
+]);
 
 /**
  * A phone screenshot of a bank transfer: `width`×`height` PNG with text, and noise below it when
@@ -53,7 +61,13 @@ export const POLYGLOT_PNG_HTML = Buffer.concat([PNG_SIGNATURE, Buffer.from('<!do
  */
 export async function screenshotPng(options: { width?: number; height?: number; noisy?: boolean } = {}): Promise<Buffer> {
   const { width = 1170, height = 2532, noisy = false } = options;
-  const lines = ['Transferência enviada', 'Montante: 42,50 €', 'Para: Joias Inox', 'Descritivo: encomenda 123456', 'Data: 26-11-2026 15:04'];
+  const lines = [
+    'Transferência enviada',
+    'Montante: 42,50 €',
+    'Para: Joias Inox',
+    'Descritivo: encomenda 123456',
+    'Data: 26-11-2026 15:04',
+  ];
   const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="${noisy ? '40%' : '100%'}" fill="#f4f6f8"/>${lines
     .map((line, i) => `<text x="60" y="${200 + i * 90}" font-family="sans-serif" font-size="56" fill="#111">${line}</text>`)
     .join('')}</svg>`;
@@ -67,7 +81,10 @@ export async function screenshotPng(options: { width?: number; height?: number; 
 export async function receiptPhotoJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: '#ddeeff' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'Telemovel', Model: 'Camara', Copyright: 'Cliente' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Telemovel', Model: 'Camara', Copyright: 'Cliente' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -77,7 +94,8 @@ export async function receiptPdf(pages = 1): Promise<Uint8Array> {
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (let p = 0; p < pages; p++) {
     const page = document.addPage();
-    for (let line = 0; line < 45; line++) page.drawText(`Movimento ${p * 45 + line}: transferencia 42,50 EUR para Joias Inox`, { x: 40, y: 800 - line * 16, size: 10, font });
+    for (let line = 0; line < 45; line++)
+      page.drawText(`Movimento ${p * 45 + line}: transferencia 42,50 EUR para Joias Inox`, { x: 40, y: 800 - line * 16, size: 10, font });
   }
   // A link to the bank's site and an opening view: what ordinary PDFs carry, and no active content.
   document.catalog.set(PDFName.of('OpenAction'), document.context.obj([document.getPage(0).ref, PDFName.of('Fit')]));
@@ -101,12 +119,14 @@ export async function activePdf(kind: ActiveKind, objectStreams = true): Promise
   const script = { Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("pago")') };
   if (kind === 'javascript') catalog.set(PDFName.of('OpenAction'), context.register(context.obj(script)));
   if (kind === 'launch') catalog.set(PDFName.of('OpenAction'), context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('cmd.exe') }));
-  if (kind === 'embedded-file') await document.attach(Buffer.from('MZ not a receipt'), 'recibo.exe', { mimeType: 'application/octet-stream' });
+  if (kind === 'embedded-file')
+    await document.attach(Buffer.from('MZ not a receipt'), 'recibo.exe', { mimeType: 'application/octet-stream' });
   if (kind === 'names-javascript') {
     const tree = context.obj({ Names: [PDFString.of('abrir'), context.register(context.obj(script))] });
     catalog.set(PDFName.of('Names'), context.obj({ JavaScript: context.register(tree) }));
   }
   if (kind === 'annotation-aa') page.node.set(PDFName.of('AA'), context.obj({ O: context.register(context.obj(script)) }));
-  if (kind === 'xfa') catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [], XFA: context.register(context.flateStream('<xdp:xdp/>')) }));
+  if (kind === 'xfa')
+    catalog.set(PDFName.of('AcroForm'), context.obj({ Fields: [], XFA: context.register(context.flateStream('<xdp:xdp/>')) }));
   return document.save({ useObjectStreams: objectStreams });
 }

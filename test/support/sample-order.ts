@@ -39,7 +39,19 @@ export function sampleOrder(extra: Partial<Order> = {}): Order {
 
 /** Two pieces of 17,40 € with the 10 % code MARIA10. */
 export const CODED_CART = {
-  lines: [{ productId: 'anel-a', code: 'AN-01', sku: 'AN-01', name: 'Anel Aurora', quantity: 2, priceCents: 1740, discountPercent: 0, unitPriceCents: 1740, lineTotalCents: 3480 }],
+  lines: [
+    {
+      productId: 'anel-a',
+      code: 'AN-01',
+      sku: 'AN-01',
+      name: 'Anel Aurora',
+      quantity: 2,
+      priceCents: 1740,
+      discountPercent: 0,
+      unitPriceCents: 1740,
+      lineTotalCents: 3480,
+    },
+  ],
   subtotalCents: 3480,
   discountCents: 0,
   discount: { code: 'MARIA10', type: 'percent', amountCents: 348 },

@@ -8,7 +8,10 @@ import { confirmStockAlert, newStockAlertPut, stockAlertId } from '#lambdas/repo
 import { writeTransaction } from '#lambdas/repositories/transactions.ts';
 
 /** A confirmed (pending) request, written by the repository with a token nobody has, and no mail. */
-export async function seedConfirmedStockAlert(alert: { email: string; productId: string; productName: string }, now = new Date()): Promise<string> {
+export async function seedConfirmedStockAlert(
+  alert: { email: string; productId: string; productName: string },
+  now = new Date(),
+): Promise<string> {
   const hash = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('hex');
   const result = await writeTransaction([newStockAlertPut(alert, hash, now)], randomBytes(16).toString('hex'));
   if (!result.written) throw new Error(`request of ${alert.email} not written`);

@@ -48,7 +48,9 @@ export async function askAndConfirmInProcess(body: { email: string; productId: s
   if (asked.status >= 300) throw new Error(`stock alert refused: ${JSON.stringify(asked.body)}`);
   const id = String((asked.body as { id: string }).id);
   const [stored] = await itemsById('stockAlerts', [id]);
-  const confirmed = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id, token: await stockAlertToken(id, String(stored!.createdAt)) } });
+  const confirmed = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', {
+    body: { id, token: await stockAlertToken(id, String(stored!.createdAt)) },
+  });
   if (confirmed.status !== 200) throw new Error(`stock alert not confirmed: ${JSON.stringify(confirmed.body)}`);
   return id;
 }

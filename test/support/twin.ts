@@ -17,7 +17,13 @@ export interface TwinInfo {
   readonly url: string;
   /** The API without the front door (what execute-api is in the cloud). */
   readonly apiOriginUrl: string;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string };
+  readonly endpoints: {
+    readonly dynamodb: string;
+    readonly s3: string;
+    readonly cognito: string;
+    readonly ses: string;
+    readonly secretsmanager: string;
+  };
   readonly userPoolId: string;
   readonly clientId: string;
   readonly issuer: string;
@@ -55,7 +61,15 @@ export interface Answer<T = unknown> {
 export async function call<T = any>(
   method: string,
   path: string,
-  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; client?: string; base?: string; challenge?: false } = {},
+  options: {
+    body?: unknown;
+    raw?: string;
+    token?: string;
+    headers?: Record<string, string>;
+    client?: string;
+    base?: string;
+    challenge?: false;
+  } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -64,7 +78,13 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await clientFetch(`${options.base ?? twin().url}${path}`, { method, headers, body, client: options.client, challenge: options.challenge });
+  const response = await clientFetch(`${options.base ?? twin().url}${path}`, {
+    method,
+    headers,
+    body,
+    client: options.client,
+    challenge: options.challenge,
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -98,7 +118,11 @@ async function signIn(email: string, password: string): Promise<{ accessToken: s
   const client = cognitoClient(twin().endpoints.cognito);
   try {
     const result = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: twin().clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     return { accessToken: result.AuthenticationResult!.AccessToken!, idToken: result.AuthenticationResult!.IdToken! };
   } finally {
@@ -134,5 +158,7 @@ export async function nonAdminToken(): Promise<string> {
 
 /** A document client on the twin's DynamoDB Local, for checking what the handlers stored. */
 export function documentClient(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin().endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: twin().endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
 }

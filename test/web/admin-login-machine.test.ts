@@ -3,7 +3,14 @@
  * through them, and what the sign-in step says when the admin comes back to it.
  */
 import { describe, expect, it } from 'vitest';
-import { INITIAL_LOGIN, known, loginReducer, UnsupportedSignInStep, type LoginEvent, type LoginState } from '#web/features/sign-in/login-machine.ts';
+import {
+  INITIAL_LOGIN,
+  known,
+  loginReducer,
+  UnsupportedSignInStep,
+  type LoginEvent,
+  type LoginState,
+} from '#web/features/sign-in/login-machine.ts';
 
 const run = (...events: LoginEvent[]): LoginState => events.reduce(loginReducer, INITIAL_LOGIN);
 
@@ -14,8 +21,12 @@ describe('admin login steps', () => {
     expect(state).toEqual({ step: { name: 'new-password' }, email: 'ana@example.com' });
   });
 
-  it('goes where Cognito asks: the new password, the app\'s setup with its key, the app\'s code', () => {
-    expect(run({ type: 'challenge', outcome: { step: 'totp-setup', secret: 'ABCD', setupUri: 'otpauth://totp/x' } }).step).toEqual({ name: 'totp-setup', secret: 'ABCD', setupUri: 'otpauth://totp/x' });
+  it("goes where Cognito asks: the new password, the app's setup with its key, the app's code", () => {
+    expect(run({ type: 'challenge', outcome: { step: 'totp-setup', secret: 'ABCD', setupUri: 'otpauth://totp/x' } }).step).toEqual({
+      name: 'totp-setup',
+      secret: 'ABCD',
+      setupUri: 'otpauth://totp/x',
+    });
     expect(run({ type: 'challenge', outcome: { step: 'totp-code' } }).step).toEqual({ name: 'totp-code' });
   });
 
@@ -24,11 +35,17 @@ describe('admin login steps', () => {
     expect(sent).toEqual({ step: { name: 'reset' }, email: 'ana@example.com' });
     expect(loginReducer(sent, { type: 'forgot' }).step).toEqual({ name: 'forgot' });
     const done = loginReducer(sent, { type: 'back', notice: { kind: 'info', text: 'Palavra-passe alterada.' } });
-    expect(done).toEqual({ step: { name: 'credentials', notice: { kind: 'info', text: 'Palavra-passe alterada.' } }, email: 'ana@example.com' });
+    expect(done).toEqual({
+      step: { name: 'credentials', notice: { kind: 'info', text: 'Palavra-passe alterada.' } },
+      email: 'ana@example.com',
+    });
   });
 
   it('goes back to signing in with a reason, or without one; the notice does not follow to the next step', () => {
-    const expired = run({ type: 'challenge', outcome: { step: 'totp-code' } }, { type: 'back', notice: { kind: 'error', text: 'A sessão expirou.' } });
+    const expired = run(
+      { type: 'challenge', outcome: { step: 'totp-code' } },
+      { type: 'back', notice: { kind: 'error', text: 'A sessão expirou.' } },
+    );
     expect(expired.step).toEqual({ name: 'credentials', notice: { kind: 'error', text: 'A sessão expirou.' } });
     expect(loginReducer(expired, { type: 'back' }).step).toEqual({ name: 'credentials' });
     expect(loginReducer(expired, { type: 'forgot' }).step).toEqual({ name: 'forgot' });

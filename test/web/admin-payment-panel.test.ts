@@ -18,17 +18,49 @@ const T2 = '2026-12-07T11:00:00.000Z';
 const T3 = '2026-12-08T09:00:00.000Z';
 
 function order(extra: Partial<Order>): Order {
-  return sampleOrder({ id: '100200', orderNumber: 100200, paymentMethod: 'mbway', subtotalCents: 3480, totalCents: 3480, timeline: [{ at: T0, kind: 'reserved', to: 'Aguarda Pagamento', by: 'cliente' }], ...extra });
+  return sampleOrder({
+    id: '100200',
+    orderNumber: 100200,
+    paymentMethod: 'mbway',
+    subtotalCents: 3480,
+    totalCents: 3480,
+    timeline: [{ at: T0, kind: 'reserved', to: 'Aguarda Pagamento', by: 'cliente' }],
+    ...extra,
+  });
 }
 
-const text = (o: Order) => renderToStaticMarkup(createElement(PaymentPanel, { order: o })).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-const declined: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'failed', paymentId: 'pi_1', failure: 'O pedido MB WAY foi recusado.' };
-const succeeded: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: 'pi_2', paidAt: T1, amountCents: 3480, feeCents: 60, netCents: 3420 };
+const text = (o: Order) =>
+  renderToStaticMarkup(createElement(PaymentPanel, { order: o }))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+const declined: ProviderPaymentRecord = {
+  provider: 'stripe',
+  method: 'mbway',
+  status: 'failed',
+  paymentId: 'pi_1',
+  failure: 'O pedido MB WAY foi recusado.',
+};
+const succeeded: ProviderPaymentRecord = {
+  provider: 'stripe',
+  method: 'mbway',
+  status: 'succeeded',
+  paymentId: 'pi_2',
+  paidAt: T1,
+  amountCents: 3480,
+  feeCents: 60,
+  netCents: 3420,
+};
 const proofSent = { at: T1, kind: 'status', from: 'Aguarda Pagamento', to: 'Confirmar Pagamento', by: 'cliente' } as const;
 
 describe("the owner's payment box", () => {
   it('a declined MB WAY then a transfer with proof: "Transferência", "A verificar", nothing confirmed nor paid', () => {
-    const walk = order({ status: 'Confirmar Pagamento', providerPayment: declined, proofKey: 'proofs/x.png', proofMethod: 'transferencia', timeline: [proofSent] });
+    const walk = order({
+      status: 'Confirmar Pagamento',
+      providerPayment: declined,
+      proofKey: 'proofs/x.png',
+      proofMethod: 'transferencia',
+      timeline: [proofSent],
+    });
     const box = text(walk);
     expect(box).toContain('Método de pagamento Transferência Bancária');
     expect(box).toContain('Estado do pagamento A verificar');
@@ -36,14 +68,23 @@ describe("the owner's payment box", () => {
     expect(box).toContain('MB WAY pelo Stripe');
     expect(box).toContain('Não concluído');
     // Then the owner confirms: paid by transfer, checked by her.
-    const paid = text({ ...walk, status: 'Enviar', timeline: [proofSent, { at: T2, kind: 'status', from: 'Confirmar Pagamento', to: 'Enviar', by: 'dona@loja.pt' }] });
+    const paid = text({
+      ...walk,
+      status: 'Enviar',
+      timeline: [proofSent, { at: T2, kind: 'status', from: 'Confirmar Pagamento', to: 'Enviar', by: 'dona@loja.pt' }],
+    });
     expect(paid).toContain('Método de pagamento Transferência Bancária');
     expect(paid).toContain('Estado do pagamento Pago — Comprovativo verificado por dona@loja.pt');
     expect(paid).toContain('Recebido 34,80 €');
   });
 
   it('a full provider refund: "Devolvido" with amount, method and date; no "Confirmado pelo Stripe"', () => {
-    const box = text(order({ status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_1', amountCents: 3480, at: T3, reason: 'cancel' }] } }));
+    const box = text(
+      order({
+        status: 'Encerrada',
+        providerPayment: { ...succeeded, refunds: [{ refundId: 're_1', amountCents: 3480, at: T3, reason: 'cancel' }] },
+      }),
+    );
     expect(box).toContain('Estado do pagamento Devolvido');
     expect(box).toContain('Devolvido: 34,80 € por MB WAY, em 08/12/2026 re_1');
     expect(box).toContain('Devolvido pelo Stripe');
@@ -57,7 +98,21 @@ describe("the owner's payment box", () => {
         paymentMethod: 'transferencia',
         proofKey: 'p',
         timeline: [proofSent, { at: T2, kind: 'status', from: 'Confirmar Pagamento', to: 'Enviar', by: 'dona@loja.pt' }],
-        ledgerRecords: [{ id: `refund:manual:${T3}`, kind: 'refund', method: 'paypal', source: 'owner', state: 'refunded', amountCents: 1000, currency: 'EUR', at: T3, settledAt: T3, by: 'dona@loja.pt', reason: 'manual' }],
+        ledgerRecords: [
+          {
+            id: `refund:manual:${T3}`,
+            kind: 'refund',
+            method: 'paypal',
+            source: 'owner',
+            state: 'refunded',
+            amountCents: 1000,
+            currency: 'EUR',
+            at: T3,
+            settledAt: T3,
+            by: 'dona@loja.pt',
+            reason: 'manual',
+          },
+        ],
       }),
     );
     expect(box).toContain('Estado do pagamento Parcialmente devolvido');
@@ -75,21 +130,55 @@ describe('closing a paid order asks what went back', () => {
     expect(refundInput(refund, { amount: '', method: '' })).toEqual({ input: {} });
     expect(refundInput(refund, { amount: '10,00', method: '' })).toEqual({ input: { refundCents: 1000, refundMethod: 'transferencia' } });
     expect(refundInput(refund, { amount: '10', method: 'paypal' })).toEqual({ input: { refundCents: 1000, refundMethod: 'paypal' } });
-    expect(refundInput(refund, { amount: '34,81', method: '' })).toEqual({ errors: { refundCents: 'Indica um valor entre 0,01 € e 34,80 €, com até 2 casas decimais (por exemplo 12,50).' } });
-    const partly = { ...byTransfer, ledgerRecords: [{ id: 'refund:manual:1', kind: 'refund', method: 'paypal', source: 'owner', state: 'refunded', amountCents: 1000, currency: 'EUR', at: T3, settledAt: T3, by: 'dona@loja.pt', reason: 'manual' }] } as Order;
+    expect(refundInput(refund, { amount: '34,81', method: '' })).toEqual({
+      errors: { refundCents: 'Indica um valor entre 0,01 € e 34,80 €, com até 2 casas decimais (por exemplo 12,50).' },
+    });
+    const partly = {
+      ...byTransfer,
+      ledgerRecords: [
+        {
+          id: 'refund:manual:1',
+          kind: 'refund',
+          method: 'paypal',
+          source: 'owner',
+          state: 'refunded',
+          amountCents: 1000,
+          currency: 'EUR',
+          at: T3,
+          settledAt: T3,
+          by: 'dona@loja.pt',
+          reason: 'manual',
+        },
+      ],
+    } as Order;
     expect(refundLeftOf(partly)).toMatchObject({ kind: 'manual', leftCents: 2480 });
   });
 
   it('paid through the provider: what it gives back, no method; nothing paid: no refund asked', () => {
-    expect(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded }))).toEqual({ kind: 'provider', method: 'mbway', leftCents: 3480, pendingCents: 0 });
-    expect(refundInput(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded })), { amount: '5', method: 'paypal' })).toEqual({ input: { refundCents: 500 } });
+    expect(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded }))).toEqual({
+      kind: 'provider',
+      method: 'mbway',
+      leftCents: 3480,
+      pendingCents: 0,
+    });
+    expect(refundInput(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded })), { amount: '5', method: 'paypal' })).toEqual({
+      input: { refundCents: 500 },
+    });
     expect(refundLeftOf(order({ providerPayment: declined }))).toBeUndefined();
-    expect(refundLeftOf(order({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent] }))).toBeUndefined();
+    expect(
+      refundLeftOf(order({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent] })),
+    ).toBeUndefined();
   });
 
   it('says each refusal beside its field', () => {
     const html = renderToStaticMarkup(
-      createElement(RefundFields, { refund: { kind: 'manual', leftCents: 3480, method: 'transferencia', pendingCents: 0 }, draft: { amount: '50', method: '' }, errors: { refundCents: 'Valor a mais.', refundMethod: 'Método?' }, busy: false, onDraft: () => undefined }),
+      createElement(RefundFields, {
+        refund: { kind: 'manual', leftCents: 3480, method: 'transferencia', pendingCents: 0 },
+        draft: { amount: '50', method: '' },
+        errors: { refundCents: 'Valor a mais.', refundMethod: 'Método?' },
+        busy: false,
+        onDraft: () => undefined,
+      }),
     );
     const amountField = html.slice(html.indexOf('name="refundCents"'), html.indexOf('name="refundMethod"'));
     expect(amountField).toContain('Valor a mais.');

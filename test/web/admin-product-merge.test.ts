@@ -71,6 +71,13 @@ describe('the product form after "Recarregar"', () => {
 
 describe('an e-mail address as text', () => {
   it('breaks before the "@" and after dots and dashes, never inside a name', () => {
-    expect(addressParts('maria.francisca@exemplo-muito-comprido.pt')).toEqual(['maria.', 'francisca', '@exemplo-', 'muito-', 'comprido.', 'pt']);
+    expect(addressParts('maria.francisca@exemplo-muito-comprido.pt')).toEqual([
+      'maria.',
+      'francisca',
+      '@exemplo-',
+      'muito-',
+      'comprido.',
+      'pt',
+    ]);
   });
 });

@@ -20,6 +20,12 @@ describe("the order's history, in words", () => {
       { at, kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', text: 'pago por MB WAY', by: 'cliente' },
       { at, kind: 'note', text: 'embrulhar para oferta', by: 'dona@example.com' },
     ];
-    expect(entries.map(entryText)).toEqual(['Encomenda reservada pelo cliente', started, 'E-mail «Pagamento confirmado»: Enviado', 'Aguarda Pagamento → Enviar', 'embrulhar para oferta']);
+    expect(entries.map(entryText)).toEqual([
+      'Encomenda reservada pelo cliente',
+      started,
+      'E-mail «Pagamento confirmado»: Enviado',
+      'Aguarda Pagamento → Enviar',
+      'embrulhar para oferta',
+    ]);
   });
 });

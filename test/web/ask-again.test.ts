@@ -29,15 +29,33 @@ async function run(failures: unknown[]) {
 
 describe('asking again for a reservation', () => {
   it("the stage throttle's 429 (no function ran): asked again, 'A confirmar…' meanwhile, then the order", async () => {
-    expect(await run([stageThrottle, stageThrottle])).toEqual({ answer: 'order', asked: 3, confirming: [true, true, false], waits: [1000, 2000] });
+    expect(await run([stageThrottle, stageThrottle])).toEqual({
+      answer: 'order',
+      asked: 3,
+      confirming: [true, true, false],
+      waits: [1000, 2000],
+    });
   });
 
   it('a lost answer or a failed function: asked again', async () => {
-    expect((await run([new ApiError(0, 'network', 'x'), new ApiError(500, 'internal', 'x'), new ApiError(504, 'timeout', 'x'), new ApiError(503, 'checkout_busy', 'x')])).answer).toBe('order');
+    expect(
+      (
+        await run([
+          new ApiError(0, 'network', 'x'),
+          new ApiError(500, 'internal', 'x'),
+          new ApiError(504, 'timeout', 'x'),
+          new ApiError(503, 'checkout_busy', 'x'),
+        ])
+      ).answer,
+    ).toBe('order');
   });
 
   it("the shop's own refusals and a per-client limit's 429 are answers: never asked again", async () => {
-    for (const refusal of [new ApiError(409, 'out_of_stock', 'x'), new ApiError(429, 'too_many_requests', 'x', undefined, undefined, 600), new ApiError(500, 'order_failed', 'x')]) {
+    for (const refusal of [
+      new ApiError(409, 'out_of_stock', 'x'),
+      new ApiError(429, 'too_many_requests', 'x', undefined, undefined, 600),
+      new ApiError(500, 'order_failed', 'x'),
+    ]) {
       expect(await run([refusal])).toEqual({ answer: refusal, asked: 1, confirming: [false], waits: [] });
     }
   });
@@ -49,6 +67,8 @@ describe('asking again for a reservation', () => {
 
   it('worth asking again: only what says nothing of the order', () => {
     expect([stageThrottle, new ApiError(0, 'network', 'x')].map(worthAskingAgain)).toEqual([true, true]);
-    expect([new ApiError(429, 'too_many_requests', 'x'), new ApiError(400, 'validation', 'x'), new Error('x')].map(worthAskingAgain)).toEqual([false, false, false]);
+    expect(
+      [new ApiError(429, 'too_many_requests', 'x'), new ApiError(400, 'validation', 'x'), new Error('x')].map(worthAskingAgain),
+    ).toEqual([false, false, false]);
   });
 });

@@ -103,7 +103,9 @@ export function useSharedShop(): Shop<ShopTwin> {
 async function forgetAddress(twin: TwinData, address: string, atEdge: () => Promise<void>): Promise<void> {
   const client = documentClient(twin);
   try {
-    await client.send(new DeleteCommand({ TableName: tableName(twin, 'counters'), Key: { name: holdCounterName('address', clientAddressKey(address)) } }));
+    await client.send(
+      new DeleteCommand({ TableName: tableName(twin, 'counters'), Key: { name: holdCounterName('address', clientAddressKey(address)) } }),
+    );
   } finally {
     client.destroy();
   }
@@ -127,7 +129,10 @@ export function watchProblems(page: Page): PageProblems {
 }
 
 /** A page in a context of its own (own storage), with its problems collected; closing the page closes the context. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ page: Page; problems: PageProblems }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   // Playwright's actions wait forever by default: a step that cannot happen then ends as the test's own
@@ -148,11 +153,27 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.targets.join(', ')}`);
 }
 
 /**
@@ -188,9 +209,14 @@ function reservationBannerChunk(): string {
  */
 export async function reservationBannerSettled(page: Page): Promise<void> {
   const chunk = reservationBannerChunk();
-  await page.waitForFunction((file) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === file), chunk);
+  await page.waitForFunction(
+    (file) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === file),
+    chunk,
+  );
   // As text: vitest would rewrite an `import()` of a function given here.
-  await page.evaluate(`import(${JSON.stringify(chunk)}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
+  await page.evaluate(
+    `import(${JSON.stringify(chunk)}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`,
+  );
 }
 
 /** The physical table name of a table of the data model in the twin. */
@@ -199,7 +225,9 @@ export function tableName(twin: TwinData, key: TableKey): string {
 }
 
 export function documentClient(twin: TwinData): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: twin.endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
 }
 
 /** Every item of a table (small test tables). */
@@ -234,7 +262,12 @@ export async function expireReservation(twin: TwinData, orderId: string): Promis
   const client = documentClient(twin);
   try {
     await client.send(
-      new UpdateCommand({ TableName: tableName(twin, 'orders'), Key: { id: orderId }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+      new UpdateCommand({
+        TableName: tableName(twin, 'orders'),
+        Key: { id: orderId },
+        UpdateExpression: 'SET expiresAt = :past',
+        ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() },
+      }),
     );
   } finally {
     client.destroy();
@@ -246,7 +279,12 @@ export async function setPrice(twin: TwinData, productId: string, priceCents: nu
   const client = documentClient(twin);
   try {
     await client.send(
-      new UpdateCommand({ TableName: tableName(twin, 'products'), Key: { id: productId }, UpdateExpression: 'SET priceCents = :p, discountPercent = :d', ExpressionAttributeValues: { ':p': priceCents, ':d': discountPercent } }),
+      new UpdateCommand({
+        TableName: tableName(twin, 'products'),
+        Key: { id: productId },
+        UpdateExpression: 'SET priceCents = :p, discountPercent = :d',
+        ExpressionAttributeValues: { ':p': priceCents, ':d': discountPercent },
+      }),
     );
   } finally {
     client.destroy();
@@ -283,7 +321,9 @@ export async function setMbWayCounters(twin: TwinData, month: string, count1: nu
 
 /** The e-mails the twin's SES server received for `to`. */
 export async function mailsTo(twin: TwinData, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
-  const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[] };
+  const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[];
+  };
   return store.emails.filter((mail) => mail.destination.to.includes(to));
 }
 
@@ -302,7 +342,17 @@ export interface ShippingFill {
 
 /** Fills the shipping step's form (the checkout's second page) for `email`, terms accepted unless said. */
 export async function fillShipping(page: Page, email: string, fill: ShippingFill = {}): Promise<void> {
-  const { terms = true, payment = 'mbway', shipping = 'ctt', firstName = 'Ana', lastName = 'Silva', address = 'Rua Augusta 1, 2º Esq.', city = 'Lisboa', postalCode = '1100-048', phone = `9${randomInt(10_000_000, 100_000_000)}` } = fill;
+  const {
+    terms = true,
+    payment = 'mbway',
+    shipping = 'ctt',
+    firstName = 'Ana',
+    lastName = 'Silva',
+    address = 'Rua Augusta 1, 2º Esq.',
+    city = 'Lisboa',
+    postalCode = '1100-048',
+    phone = `9${randomInt(10_000_000, 100_000_000)}`,
+  } = fill;
   const form = page.locator('form.checkout-form');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Nome', { exact: true }).fill(firstName);
@@ -321,7 +371,11 @@ const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAD
 
 /** A public POST of JSON to the twin, from a client address of its own; throws on anything but 2xx. */
 export async function postJson<T>(twin: TwinData, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const answer = await clientFetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const answer = await clientFetch(`${twin.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = (await answer.json()) as T;
   if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
   return json;
@@ -329,7 +383,10 @@ export async function postJson<T>(twin: TwinData, path: string, body: unknown, h
 
 /** Uploads a proof as the payment page does (presigned POST) and attaches it to the reservation. */
 export async function attachProof(twin: TwinData, order: { readonly id: string; readonly accessToken: string }): Promise<void> {
-  const { upload } = await postJson<{ upload: { url: string; fields: Record<string, string>; key: string } }>(twin, '/api/uploads/proof', { contentType: 'image/png', size: PROOF_PNG.length });
+  const { upload } = await postJson<{ upload: { url: string; fields: Record<string, string>; key: string } }>(twin, '/api/uploads/proof', {
+    contentType: 'image/png',
+    size: PROOF_PNG.length,
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(PROOF_PNG)], { type: 'image/png' }), 'comprovativo.png');

@@ -10,14 +10,42 @@ import { invoiceView, type InvoicingRecord, type RecordedDocument } from '#share
 import { invoiceTexts } from '#shared/messages/index.ts';
 import { OrderInvoice } from '#web/features/checkout/order-invoice.tsx';
 
-const document = (extra: Partial<RecordedDocument>): RecordedDocument => ({ kind: 'invoice-receipt', provider: 'invoicexpress', documentId: '1', number: 'FR A/1', totalCents: 3480, issuedAt: '2026-12-07T10:00:00.000Z', permalink: 'https://conta.app.invoicexpress.com/documentos/fr1', vatPercent: 23, ...extra });
+const document = (extra: Partial<RecordedDocument>): RecordedDocument => ({
+  kind: 'invoice-receipt',
+  provider: 'invoicexpress',
+  documentId: '1',
+  number: 'FR A/1',
+  totalCents: 3480,
+  issuedAt: '2026-12-07T10:00:00.000Z',
+  permalink: 'https://conta.app.invoicexpress.com/documentos/fr1',
+  vatPercent: 23,
+  ...extra,
+});
 const invoice = document({});
-const partial = document({ kind: 'credit-note', documentId: '2', number: 'NC A/1', totalCents: 1000, permalink: 'https://conta.app.invoicexpress.com/documentos/nc1', refundId: 'refund:manual:1' });
-const rest = document({ kind: 'credit-note', documentId: '3', number: 'NC A/2', totalCents: 2480, permalink: 'https://conta.app.invoicexpress.com/documentos/nc2', refundId: 'refund:manual:2' });
+const partial = document({
+  kind: 'credit-note',
+  documentId: '2',
+  number: 'NC A/1',
+  totalCents: 1000,
+  permalink: 'https://conta.app.invoicexpress.com/documentos/nc1',
+  refundId: 'refund:manual:1',
+});
+const rest = document({
+  kind: 'credit-note',
+  documentId: '3',
+  number: 'NC A/2',
+  totalCents: 2480,
+  permalink: 'https://conta.app.invoicexpress.com/documentos/nc2',
+  refundId: 'refund:manual:2',
+});
 
 const customerView = (record: InvoicingRecord) => invoiceView(record, false)!;
 const html = (record: InvoicingRecord) => renderToStaticMarkup(createElement(OrderInvoice, { invoice: customerView(record) }));
-const text = (markup: string) => markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (markup: string) =>
+  markup
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe("the customer's order page: the fatura and its credit notes", () => {
   it('an invoice without refunds: its number and PDF, no credit note spoken of', () => {
@@ -52,14 +80,25 @@ describe("the customer's order page: the fatura and its credit notes", () => {
   });
 
   it("pending: says it is being issued, never the owner's reason", () => {
-    const record: InvoicingRecord = { creditNotes: [], attempts: 2, reason: 'O programa de faturação não respondeu.', retryAt: '2026-12-07T10:05:00.000Z' };
+    const record: InvoicingRecord = {
+      creditNotes: [],
+      attempts: 2,
+      reason: 'O programa de faturação não respondeu.',
+      retryAt: '2026-12-07T10:05:00.000Z',
+    };
     expect(customerView(record)).toEqual({ number: '', status: 'pending' });
     expect(invoiceView(record, true)).toMatchObject({ reason: record.reason, creditNotes: [] });
     expect(text(html(record))).toBe(invoiceTexts.customer.pending);
   });
 
   it('values reaching the page are escaped', () => {
-    const hostile = document({ kind: 'credit-note', number: 'NC <b>A</b>/9', totalCents: 100, permalink: 'https://x.example/"><script>', refundId: 'r' });
+    const hostile = document({
+      kind: 'credit-note',
+      number: 'NC <b>A</b>/9',
+      totalCents: 100,
+      permalink: 'https://x.example/"><script>',
+      refundId: 'r',
+    });
     const markup = html({ invoice, creditNotes: [hostile], attempts: 0 });
     expect(markup).not.toContain('<b>');
     expect(markup).not.toContain('<script>');

@@ -12,7 +12,6 @@ import { PackingSlip } from '#web/features/orders/packing-slip.tsx';
 import { GiftSlip } from '#web/features/orders/gift-slip.tsx';
 import { CODED_CART, sampleOrder } from '../support/sample-order.ts';
 
-
 /** A 34,80 € order with a 10 % code: −3,48 €, free shipping (31,32 € after the code), 31,32 €. */
 function order(extra: Partial<Order> = {}): Order {
   return sampleOrder({ status: 'Enviar', ...CODED_CART, ...extra });
@@ -43,7 +42,9 @@ describe("the packing slip's totals", () => {
   });
 
   it('the gift slip (no prices) does not name the code', () => {
-    const html = renderToStaticMarkup(createElement(GiftSlip, { order: order({ gift: { message: 'Parabéns!', wrap: true, wrapCents: 250 } }) }));
+    const html = renderToStaticMarkup(
+      createElement(GiftSlip, { order: order({ gift: { message: 'Parabéns!', wrap: true, wrapCents: 250 } }) }),
+    );
     expect(html).toContain('Parabéns!');
     expect(html).not.toContain('MARIA10');
   });

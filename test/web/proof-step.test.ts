@@ -32,7 +32,10 @@ describe('a refused proof', () => {
   const fileRefused = new ApiError(400, 'invalid_input', 'Dados inválidos.', { proofKey: uploadTexts.proofActiveContent });
 
   it('is said under the file field when the server refuses the file, with no alert; the file is spent', () => {
-    expect(failedSubmission(PROOF_FORM, fileRefused)).toEqual({ fields: { proofKey: uploadTexts.proofActiveContent }, outcome: { kind: 'idle' } });
+    expect(failedSubmission(PROOF_FORM, fileRefused)).toEqual({
+      fields: { proofKey: uploadTexts.proofActiveContent },
+      outcome: { kind: 'idle' },
+    });
     expect(proofSpent(fileRefused)).toBe(true);
   });
 

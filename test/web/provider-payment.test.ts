@@ -17,12 +17,25 @@ import { PaymentMethodSection } from '#web/features/checkout/shipping-choices.ts
 import type { PaymentChoices, ShippingFields } from '#web/features/checkout/use-shipping-form.ts';
 import { ProviderPaymentStatus } from '#web/features/checkout/provider-payment-panel.tsx';
 import { PaymentDue } from '#web/features/checkout/payment-due.tsx';
-import { headingMethod, isAutomatic, POLL_MS, providerView, watchOrder, watchesOrder, type ProviderView, type WatchEnvironment } from '#web/features/checkout/provider-payment.ts';
+import {
+  headingMethod,
+  isAutomatic,
+  POLL_MS,
+  providerView,
+  watchOrder,
+  watchesOrder,
+  type ProviderView,
+  type WatchEnvironment,
+} from '#web/features/checkout/provider-payment.ts';
 
 const EXPIRES = '2026-11-27T10:30:00.000Z';
 const REFERENCE = { entity: '12345', reference: '123456789', amountCents: 1250, expiresAt: '2026-12-04T10:00:00.000Z' } as const;
 
-function order(status: OrderStatus, providerPayment: CustomerProviderPayment | undefined, extra: Partial<CustomerOrder> = {}): CustomerOrder {
+function order(
+  status: OrderStatus,
+  providerPayment: CustomerProviderPayment | undefined,
+  extra: Partial<CustomerOrder> = {},
+): CustomerOrder {
   return {
     id: '123456',
     orderNumber: 123456,
@@ -31,7 +44,11 @@ function order(status: OrderStatus, providerPayment: CustomerProviderPayment | u
     expiresAt: EXPIRES,
     paymentMethod: providerPayment?.method ?? 'transferencia',
     shippingMethod: 'ctt-normal',
-    instructions: providerPayment ? (providerPayment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true }) : { method: 'transferencia', iban: 'PT50 0002', holder: 'Joias' },
+    instructions: providerPayment
+      ? providerPayment.method === 'mbway'
+        ? { method: 'mbway', automatic: true }
+        : { method: 'multibanco', automatic: true }
+      : { method: 'transferencia', iban: 'PT50 0002', holder: 'Joias' },
     lines: [],
     subtotalCents: 1250,
     discountCents: 0,
@@ -45,13 +62,19 @@ function order(status: OrderStatus, providerPayment: CustomerProviderPayment | u
   } as CustomerOrder;
 }
 
-const mbway = (status: CustomerProviderPayment['status'], more: Partial<CustomerProviderPayment> = {}): CustomerProviderPayment => ({ method: 'mbway', status, ...more });
+const mbway = (status: CustomerProviderPayment['status'], more: Partial<CustomerProviderPayment> = {}): CustomerProviderPayment => ({
+  method: 'mbway',
+  status,
+  ...more,
+});
 
 /** The page's words for an order's provider payment (with a marker where the manual methods go). */
 function shown(o: CustomerOrder, timeOver = false): string {
   const view = providerView(o, timeOver);
   if (!view) return '';
-  return renderToStaticMarkup(createElement(ProviderPaymentStatus, { order: o, view, manual: createElement('div', { id: 'manual' }, 'MANUAL') }));
+  return renderToStaticMarkup(
+    createElement(ProviderPaymentStatus, { order: o, view, manual: createElement('div', { id: 'manual' }, 'MANUAL') }),
+  );
 }
 
 describe('what the customer reads of a provider payment', () => {
@@ -69,7 +92,8 @@ describe('what the customer reads of a provider payment', () => {
     expect(pending).toContain(providerPaymentTexts.mbwayTitle);
     expect(pending).toContain(providerPaymentTexts.mbwayWaiting);
     expect(pending).toContain('12,50 €');
-    for (const status of ['starting', 'succeeded', 'failed'] as const) expect(shown(order('Aguarda Pagamento', mbway(status)))).not.toContain(providerPaymentTexts.mbwayWaiting);
+    for (const status of ['starting', 'succeeded', 'failed'] as const)
+      expect(shown(order('Aguarda Pagamento', mbway(status)))).not.toContain(providerPaymentTexts.mbwayWaiting);
   });
 
   it('never says "confirmado" before the order is paid; says it once it is Enviar', () => {
@@ -95,16 +119,23 @@ describe('what the customer reads of a provider payment', () => {
     expect(failed).toContain('MANUAL');
     expect(shown(order('Aguarda Pagamento', mbway('failed')))).toContain(providerPaymentTexts.failedDefault);
     // The manual methods only on a failure.
-    for (const status of ['starting', 'pending', 'succeeded'] as const) expect(shown(order('Aguarda Pagamento', mbway(status)))).not.toContain('MANUAL');
+    for (const status of ['starting', 'pending', 'succeeded'] as const)
+      expect(shown(order('Aguarda Pagamento', mbway(status)))).not.toContain('MANUAL');
   });
 
-  it('after a declined MB WAY the heading names the manual method chosen, not MB WAY; before, the order\'s own', () => {
+  it("after a declined MB WAY the heading names the manual method chosen, not MB WAY; before, the order's own", () => {
     const declined = order('Aguarda Pagamento', mbway('failed', { failure: 'O pedido MB WAY foi recusado.' }), { shippingMethod: 'ctt' });
     const heading = (o: CustomerOrder, manual: 'transferencia' | undefined) =>
-      /<h2 id="pay-title">(.*?)<\/h2>/.exec(renderToStaticMarkup(createElement(PaymentDue, { order: o, shipping: null, provider: 'P', method: headingMethod(providerView(o, false), manual) })))?.[1];
+      /<h2 id="pay-title">(.*?)<\/h2>/.exec(
+        renderToStaticMarkup(
+          createElement(PaymentDue, { order: o, shipping: null, provider: 'P', method: headingMethod(providerView(o, false), manual) }),
+        ),
+      )?.[1];
     expect(heading(declined, 'transferencia')).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.transferencia}`);
     // Still pending: MB WAY is what is being paid with, whatever the manual panel last reported.
-    expect(heading(order('Aguarda Pagamento', mbway('pending'), { shippingMethod: 'ctt' }), 'transferencia')).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.mbway}`);
+    expect(heading(order('Aguarda Pagamento', mbway('pending'), { shippingMethod: 'ctt' }), 'transferencia')).toBe(
+      `1. Paga com ${PAYMENT_METHOD_LABELS.mbway}`,
+    );
     expect(heading(declined, undefined)).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.mbway}`);
   });
 
@@ -116,8 +147,10 @@ describe('what the customer reads of a provider payment', () => {
     expect(html).toContain('12,50 €');
     expect(html).toContain('04/12/2026');
     expect(html.match(/<button[^>]*>/g)?.length).toBe(3);
-    expect(html).toContain("Copiar");
-    expect(shown(order('Aguarda Pagamento', { method: 'multibanco', status: 'starting' }))).toContain(providerPaymentTexts.multibancoStarting);
+    expect(html).toContain('Copiar');
+    expect(shown(order('Aguarda Pagamento', { method: 'multibanco', status: 'starting' }))).toContain(
+      providerPaymentTexts.multibancoStarting,
+    );
   });
 
   it('past the deadline nothing is offered; a payment after it is given back, and says so once done', () => {
@@ -128,10 +161,18 @@ describe('what the customer reads of a provider payment', () => {
     expect(shown(late)).not.toContain('Devolvemos');
     expect(shown(order('Encerrada', mbway('succeeded', { refundedCents: 1250 })))).toContain(providerPaymentTexts.refunded('12,50 €'));
     // A paid order the shop closed: only a refund that was made is mentioned, never the late-payment story.
-    const paidThenClosed = { timeline: [{ at: EXPIRES, kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'shop' }] } as Partial<CustomerOrder>;
+    const paidThenClosed = {
+      timeline: [{ at: EXPIRES, kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'shop' }],
+    } as Partial<CustomerOrder>;
     expect(providerView(order('Encerrada', mbway('succeeded'), paidThenClosed), false)?.kind).toBe('other');
     expect(shown(order('Encerrada', mbway('succeeded', { refundedCents: 500 }), paidThenClosed))).toBe(
-      renderToStaticMarkup(createElement('p', { className: 'notice', role: 'status', 'data-testid': 'provider-payment', 'data-state': 'refunded' }, providerPaymentTexts.refunded('5,00 €'))),
+      renderToStaticMarkup(
+        createElement(
+          'p',
+          { className: 'notice', role: 'status', 'data-testid': 'provider-payment', 'data-state': 'refunded' },
+          providerPaymentTexts.refunded('5,00 €'),
+        ),
+      ),
     );
     expect(providerView(order('Encerrada', mbway('failed')), false)?.kind).toBe('other');
   });
@@ -139,7 +180,8 @@ describe('what the customer reads of a provider payment', () => {
   it('keeps reading only while the provider’s answer is awaited', () => {
     const kinds: ProviderView['kind'][] = ['starting', 'pending', 'registering'];
     for (const kind of kinds) expect(watchesOrder({ kind, method: 'mbway' } as ProviderView)).toBe(true);
-    for (const kind of ['confirmed', 'failed', 'over', 'late', 'refunded', 'other'] as const) expect(watchesOrder({ kind, method: 'mbway', reason: '', refundedCents: 1 } as ProviderView)).toBe(false);
+    for (const kind of ['confirmed', 'failed', 'over', 'late', 'refunded', 'other'] as const)
+      expect(watchesOrder({ kind, method: 'mbway', reason: '', refundedCents: 1 } as ProviderView)).toBe(false);
     expect(watchesOrder(undefined)).toBe(false);
   });
 });
@@ -239,8 +281,17 @@ describe('the live status: reading the order', () => {
 
 describe('the shipping step’s payment methods', () => {
   const fields = { draft: { ...EMPTY_SHIPPING_DRAFT }, errors: {}, update: () => undefined } as unknown as ShippingFields;
-  const choice = (id: PaymentMethodId, automatic: boolean, available = true) => ({ id, label: PAYMENT_METHOD_LABELS[id], available, holdMinutes: 30, automatic });
-  const section = (choices: ReturnType<typeof choice>[]) => renderToStaticMarkup(createElement(PaymentMethodSection, { fields, payment: { loading: false, reload: () => undefined, choices } as PaymentChoices }));
+  const choice = (id: PaymentMethodId, automatic: boolean, available = true) => ({
+    id,
+    label: PAYMENT_METHOD_LABELS[id],
+    available,
+    holdMinutes: 30,
+    automatic,
+  });
+  const section = (choices: ReturnType<typeof choice>[]) =>
+    renderToStaticMarkup(
+      createElement(PaymentMethodSection, { fields, payment: { loading: false, reload: () => undefined, choices } as PaymentChoices }),
+    );
 
   it('with automatic methods, each says how it is paid (no proof for the provider’s)', () => {
     const html = section([choice('mbway', true), choice('multibanco', true), choice('transferencia', false)]);

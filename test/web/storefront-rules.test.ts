@@ -61,7 +61,9 @@ describe('cart store', () => {
 
   it('restores the stored cart (corrupt data is an empty cart) and keeps changes stored', () => {
     expect(createCartStore(memoryBackend('{not json').backend).getSnapshot()).toEqual([]);
-    const memory = memoryBackend(JSON.stringify([{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '' }]));
+    const memory = memoryBackend(
+      JSON.stringify([{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '' }]),
+    );
     const store = createCartStore(memory.backend);
     expect(store.getSnapshot()).toHaveLength(1);
     store.add({ productId: 'anel-lua', quantity: 1, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '' });
@@ -85,7 +87,18 @@ describe('cart store', () => {
     const store = createCartStore(memoryBackend().backend);
     store.add({ productId: 'anel-lua', quantity: 2, name: 'Old name', priceCents: 1500, discountPercent: 0, image: '' });
     store.refresh([product()]);
-    expect(store.getSnapshot()).toEqual([{ productId: 'anel-lua', slug: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '/images/anel-lua.webp', stock: 3 }]);
+    expect(store.getSnapshot()).toEqual([
+      {
+        productId: 'anel-lua',
+        slug: 'anel-lua',
+        quantity: 2,
+        name: 'Anel Lua',
+        priceCents: 1990,
+        discountPercent: 10,
+        image: '/images/anel-lua.webp',
+        stock: 3,
+      },
+    ]);
     const cart = store.getSnapshot();
     expect(refreshCartLines(cart, [product()])).toBe(cart);
   });
@@ -127,13 +140,24 @@ describe('checkout session', () => {
   const input = (quantity: number): PlaceOrderInput => ({
     items: [{ productId: 'anel-lua', quantity }],
     shipping: {
-      email: 'ana@exemplo.pt', firstName: 'Ana', lastName: 'Silva', country: 'Portugal', address: 'Rua Augusta 1', city: 'Lisboa',
-      postalCode: '1100-048', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'mbway', acceptTerms: true,
+      email: 'ana@exemplo.pt',
+      firstName: 'Ana',
+      lastName: 'Silva',
+      country: 'Portugal',
+      address: 'Rua Augusta 1',
+      city: 'Lisboa',
+      postalCode: '1100-048',
+      phone: '912345678',
+      shippingMethod: 'ctt',
+      paymentMethod: 'mbway',
+      acceptTerms: true,
     },
   });
   const PROOF_KEY = 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f';
   const reservation = (expiresAt: string) =>
-    ({ order: { id: '123456', orderNumber: 123456, status: 'Aguarda Pagamento', expiresAt, accessToken: 't'.repeat(43), lines: [] } }) as unknown as PlaceOrderResponse;
+    ({
+      order: { id: '123456', orderNumber: 123456, status: 'Aguarda Pagamento', expiresAt, accessToken: 't'.repeat(43), lines: [] },
+    }) as unknown as PlaceOrderResponse;
 
   it('keeps one Idempotency-Key per attempt: the same for a retry, a new one once the order changed or was placed', async () => {
     const session = await import('#web/features/checkout/checkout-session.ts');
@@ -157,7 +181,10 @@ describe('checkout session', () => {
     expect(session.reservationFor(input(2))).toBeNull();
     expect(session.reservationMatches(input(2))).toBe(false);
     // The payment step compares the cart and the shipping details: a code, a NIF or a gift sent with them still match.
-    session.recordReservation({ ...input(3), discountCode: 'MARIA10', nif: '123456789', gift: { message: 'Parabéns!' } }, reservation(new Date(Date.now() + 60_000).toISOString()));
+    session.recordReservation(
+      { ...input(3), discountCode: 'MARIA10', nif: '123456789', gift: { message: 'Parabéns!' } },
+      reservation(new Date(Date.now() + 60_000).toISOString()),
+    );
     expect(session.reservationMatches(input(3))).toBe(true);
     expect(session.reservationMatches(input(4))).toBe(false);
     session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
@@ -178,7 +205,15 @@ describe('checkout session', () => {
     storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
     expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
     expect(session.savedShippingForm()).toBeNull();
-    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048', nif: '', companyName: '', gift: false, giftMessage: '', giftWrap: false });
+    session.saveShippingDraft({
+      ...input(1).shipping,
+      postalCode: '1100 048',
+      nif: '',
+      companyName: '',
+      gift: false,
+      giftMessage: '',
+      giftWrap: false,
+    });
     expect(session.savedShippingForm()).toMatchObject({ postalCode: '1100-048', acceptTerms: true });
   });
 
@@ -189,13 +224,21 @@ describe('checkout session', () => {
     const discount = { code: 'MARIA10', type: 'percent', amountCents: 348 } as const;
     expect(chosen.loadChosenCode()).toEqual({ typed: '' });
     // What the cart page keeps when "Aplicar" was answered: the shipping step reads the same.
-    storage.set('checkout.code', JSON.stringify({ typed: 'MARIA10', applied: { discount, items: JSON.stringify([{ productId: 'anel-lua', quantity: 2 }]) } }));
+    storage.set(
+      'checkout.code',
+      JSON.stringify({ typed: 'MARIA10', applied: { discount, items: JSON.stringify([{ productId: 'anel-lua', quantity: 2 }]) } }),
+    );
     const kept = chosen.loadChosenCode();
     expect(chosen.appliedFor(kept.applied, cart)).toEqual(discount);
     // Another cart (one more piece) needs the code applied again; the typed code stays.
     expect(chosen.appliedFor(kept.applied, [{ ...cart[0]!, quantity: 3 }])).toBeUndefined();
     // A tampered or old value is no code at all.
-    for (const bad of ['{"typed":1}', '{"typed":"X","applied":{"discount":{"code":"X","type":"all","amountCents":5},"items":"[]"}}', '{"typed":"X","applied":{"discount":{"code":"X","type":"amount","amountCents":-5},"items":"[]"}}', 'nope']) {
+    for (const bad of [
+      '{"typed":1}',
+      '{"typed":"X","applied":{"discount":{"code":"X","type":"all","amountCents":5},"items":"[]"}}',
+      '{"typed":"X","applied":{"discount":{"code":"X","type":"amount","amountCents":-5},"items":"[]"}}',
+      'nope',
+    ]) {
       storage.set('checkout.code', bad);
       expect(chosen.loadChosenCode(), bad).toEqual({ typed: '' });
     }
@@ -210,8 +253,12 @@ describe('proof file checks', () => {
     const { proofProblem } = await import('#web/features/checkout/proof-upload.tsx');
     expect(proofProblem(new File(['%PDF'], 'talão.pdf', { type: 'application/pdf' }))).toBeNull();
     expect(proofProblem(new File(['x'], 'IMG_0001.HEIC', { type: '' }))).toBeNull();
-    expect(proofProblem(new File(['<html>'], 'talão.html', { type: 'text/html' }))).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
+    expect(proofProblem(new File(['<html>'], 'talão.html', { type: 'text/html' }))).toBe(
+      'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+    );
     expect(proofProblem(new File([], 'vazio.png', { type: 'image/png' }))).toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
-    expect(proofProblem(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' }))).toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
+    expect(proofProblem(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' }))).toBe(
+      'O comprovativo tem de ter entre 1 byte e 10 MB.',
+    );
   });
 });

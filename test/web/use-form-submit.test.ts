@@ -29,7 +29,14 @@ describe('the browser check before sending', () => {
 
   it('adds the checks the schema cannot make (theirs win), and says the alert when asked to', () => {
     const values = { orderNumber: '123456', email: 'ana@example.pt' };
-    const checked = checkSubmission({ schema: orderLookupSchema, check: () => ({ email: 'Outro e-mail.' }), invalidAlert: (errors) => `${Object.keys(errors).length} campo` }, values);
+    const checked = checkSubmission(
+      {
+        schema: orderLookupSchema,
+        check: () => ({ email: 'Outro e-mail.' }),
+        invalidAlert: (errors) => `${Object.keys(errors).length} campo`,
+      },
+      values,
+    );
     expect(checked).toEqual({ ok: false, errors: { email: 'Outro e-mail.' }, outcome: { kind: 'failed', message: '1 campo' } });
   });
 });
@@ -45,14 +52,22 @@ describe('a failed send', () => {
 
   it('says a refusal in the server’s words, and network trouble with the form’s own text', () => {
     const tooMany = new ApiError(429, 'too_many_requests', apiTexts.tooManyRequests(60));
-    expect(failedSubmission({ failedMessage: myOrderTexts.lookupFailed }, tooMany).outcome).toMatchObject({ kind: 'failed', message: apiTexts.tooManyRequests(60) });
+    expect(failedSubmission({ failedMessage: myOrderTexts.lookupFailed }, tooMany).outcome).toMatchObject({
+      kind: 'failed',
+      message: apiTexts.tooManyRequests(60),
+    });
     const network = new ApiError(0, 'network', apiTexts.unavailable);
-    expect(failedSubmission({ failedMessage: myOrderTexts.lookupFailed }, network)).toEqual({ fields: null, outcome: { kind: 'failed', message: myOrderTexts.lookupFailed, error: network } });
+    expect(failedSubmission({ failedMessage: myOrderTexts.lookupFailed }, network)).toEqual({
+      fields: null,
+      outcome: { kind: 'failed', message: myOrderTexts.lookupFailed, error: network },
+    });
   });
 
   it('takes the form’s own reading of the refusal: its fields, its alert (none: idle), its text', () => {
     const onlyEmail = { serverFields: () => ({ email: 'Já pediste.' }), refusedFieldsAlert: () => undefined };
     expect(failedSubmission(onlyEmail, refusedFields)).toEqual({ fields: { email: 'Já pediste.' }, outcome: { kind: 'idle' } });
-    expect(failedSubmission({ serverFields: () => null, failedMessage: () => 'Outra coisa.' }, refusedFields).outcome).toMatchObject({ message: 'Outra coisa.' });
+    expect(failedSubmission({ serverFields: () => null, failedMessage: () => 'Outra coisa.' }, refusedFields).outcome).toMatchObject({
+      message: 'Outra coisa.',
+    });
   });
 });

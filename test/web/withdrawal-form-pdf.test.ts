@@ -3,7 +3,15 @@ import { sellerIdentity } from '#shared/shop-identity.ts';
 import { withdrawalFormPdf } from '#web/ssr/withdrawal-pdf.ts';
 import { pdfText } from '../support/pdf.ts';
 
-const seller = sellerIdentity({ legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto', email: '', phone: '', registration: '', shareCapital: '' });
+const seller = sellerIdentity({
+  legalName: 'Joias Inox, Lda.',
+  nif: '500000000',
+  address: 'Rua das Flores, 12, 4050-262 Porto',
+  email: '',
+  phone: '',
+  registration: '',
+  shareCapital: '',
+});
 
 describe('the withdrawal form PDF', () => {
   it('is a valid one-page PDF naming the seller of the settings, the same bytes for the same seller', async () => {

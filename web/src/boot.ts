@@ -20,7 +20,9 @@ let started = false;
 
 /** The addresses the pre-renderer named in the head (the build's own files only). */
 const named = (name: string) =>
-  [...document.querySelectorAll<HTMLMetaElement>(`head > meta[name="${name}"]`)].map((meta) => meta.content).filter((href) => href.startsWith('/assets/'));
+  [...document.querySelectorAll<HTMLMetaElement>(`head > meta[name="${name}"]`)]
+    .map((meta) => meta.content)
+    .filter((href) => href.startsWith('/assets/'));
 
 function start(): void {
   if (started) return;
@@ -45,6 +47,7 @@ if (document.readyState === 'complete') start();
 else {
   addEventListener('load', start, { once: true });
   // A shopper who touches the page (a tap, a key) wants it to work now.
-  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) addEventListener(type, start, { once: true, passive: true, capture: true });
+  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const)
+    addEventListener(type, start, { once: true, passive: true, capture: true });
   setTimeout(start, LATEST_START_MS);
 }

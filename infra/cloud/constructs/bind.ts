@@ -77,8 +77,10 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('sesAccount' in grant) bindSesAccount(fn, targets.mail);
   else bindMail(fn, targets.mail);
   // The route that saves the payment provider's keys writes them too (PutSecretValue on that secret alone).
-  if ('paymentKeys' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
-  if ('invoicingKey' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.invoicingKeySecret.secretArn] }));
+  if ('paymentKeys' in grant && 'write' in grant)
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
+  if ('invoicingKey' in grant && 'write' in grant)
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.invoicingKeySecret.secretArn] }));
 }
 
 /**
@@ -90,13 +92,21 @@ export function bindSecret(fn: lambda.Function, secret: secretsmanager.ISecret, 
   fn.addEnvironment(envVar, secret.secretArn);
 }
 
-function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' | 'readWrite', canDelete: boolean, table: dynamodb.ITableV2): void {
+function bindTable(
+  fn: lambda.Function,
+  key: TableKey,
+  access: 'read' | 'write' | 'readWrite',
+  canDelete: boolean,
+  table: dynamodb.ITableV2,
+): void {
   const def = tables[key];
   if (access === 'read' || access === 'readWrite') {
-    fn.addToRolePolicy(new iam.PolicyStatement({
-      actions: [...TABLE_READ_ACTIONS],
-      resources: [table.tableArn, ...def.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
-    }));
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: [...TABLE_READ_ACTIONS],
+        resources: [table.tableArn, ...def.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+      }),
+    );
   }
   if (access === 'write' || access === 'readWrite') {
     const actions = canDelete ? [...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS] : [...TABLE_WRITE_ACTIONS];
@@ -138,12 +148,14 @@ function bindBucket(
 }
 
 function bindMail(fn: lambda.Function, mail: MailTarget): void {
-  fn.addToRolePolicy(new iam.PolicyStatement({
-    actions: [...MAIL_ACTIONS],
-    // A send that names a configuration set is authorized on the identity, the template AND the
-    // configuration set (Service Authorization Reference, Amazon SES v2: SendEmail).
-    resources: [mail.identityArn, ...mail.templateArns, mail.configurationSetArn],
-  }));
+  fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: [...MAIL_ACTIONS],
+      // A send that names a configuration set is authorized on the identity, the template AND the
+      // configuration set (Service Authorization Reference, Amazon SES v2: SendEmail).
+      resources: [mail.identityArn, ...mail.templateArns, mail.configurationSetArn],
+    }),
+  );
   fn.addEnvironment(MAIL_ENV.from, mail.senderEmail);
   fn.addEnvironment(MAIL_ENV.configurationSet, mail.configurationSetName);
   fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);

@@ -12,15 +12,31 @@
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 
 /** The SDK's test for credentials close to their end (five minutes), as its default chain has it. */
-export const credentialsTreatedAsExpired = (credentials: AwsCredentialIdentity): boolean => credentials.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300_000;
+export const credentialsTreatedAsExpired = (credentials: AwsCredentialIdentity): boolean =>
+  credentials.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300_000;
 
 export const credentialsWillNeedRefresh = (credentials: AwsCredentialIdentity): boolean => credentials.expiration !== undefined;
 
 /** The role's credentials as Lambda puts them in the environment (as `@aws-sdk/credential-provider-env` reads them). */
 function fromEnvironment(): AwsCredentialIdentity {
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken, AWS_CREDENTIAL_EXPIRATION: expiry, AWS_ACCOUNT_ID: accountId } = process.env;
-  if (!accessKeyId || !secretAccessKey) throw new Error('No credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): a bundle reads no other source (infra/cloud/constructs/credentials-from-env.ts)');
-  return { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}), ...(expiry ? { expiration: new Date(expiry) } : {}), ...(accountId ? { accountId } : {}) };
+  const {
+    AWS_ACCESS_KEY_ID: accessKeyId,
+    AWS_SECRET_ACCESS_KEY: secretAccessKey,
+    AWS_SESSION_TOKEN: sessionToken,
+    AWS_CREDENTIAL_EXPIRATION: expiry,
+    AWS_ACCOUNT_ID: accountId,
+  } = process.env;
+  if (!accessKeyId || !secretAccessKey)
+    throw new Error(
+      'No credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): a bundle reads no other source (infra/cloud/constructs/credentials-from-env.ts)',
+    );
+  return {
+    accessKeyId,
+    secretAccessKey,
+    ...(sessionToken ? { sessionToken } : {}),
+    ...(expiry ? { expiration: new Date(expiry) } : {}),
+    ...(accountId ? { accountId } : {}),
+  };
 }
 
 /** The default chain's first link. Lambda's environment does not change while a function runs, but the

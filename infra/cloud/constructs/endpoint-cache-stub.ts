@@ -10,7 +10,10 @@
  * catalogue read, which sends a real query from a bundle, would fail rather than a function in the
  * cloud. The twin and the tests run the code unbundled, with the real package.
  */
-const unreached = () => new Error('@aws-sdk/endpoint-cache is left out of the bundle (infra/cloud/constructs/endpoint-cache-stub.ts): endpoint discovery is not used');
+const unreached = () =>
+  new Error(
+    '@aws-sdk/endpoint-cache is left out of the bundle (infra/cloud/constructs/endpoint-cache-stub.ts): endpoint discovery is not used',
+  );
 
 export class EndpointCache {
   constructor(_capacity?: number) {}

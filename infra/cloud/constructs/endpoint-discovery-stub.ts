@@ -23,12 +23,16 @@ interface DiscoveryInput {
 }
 
 /** The client's configuration, shaped as the real package shapes it. */
-export function resolveEndpointDiscoveryConfig<T extends DiscoveryInput>(input: T, { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor: unknown }) {
+export function resolveEndpointDiscoveryConfig<T extends DiscoveryInput>(
+  input: T,
+  { endpointDiscoveryCommandCtor }: { endpointDiscoveryCommandCtor: unknown },
+) {
   const { endpointCacheSize, endpointDiscoveryEnabled, endpointDiscoveryEnabledProvider } = input;
   return Object.assign(input, {
     endpointDiscoveryCommandCtor,
     endpointCache: new EndpointCache(endpointCacheSize ?? 1000),
-    endpointDiscoveryEnabled: endpointDiscoveryEnabled !== undefined ? () => Promise.resolve(endpointDiscoveryEnabled) : endpointDiscoveryEnabledProvider,
+    endpointDiscoveryEnabled:
+      endpointDiscoveryEnabled !== undefined ? () => Promise.resolve(endpointDiscoveryEnabled) : endpointDiscoveryEnabledProvider,
     isClientEndpointDiscoveryEnabled: endpointDiscoveryEnabled !== undefined,
   });
 }

@@ -221,7 +221,11 @@ export class ShopFunction extends Construct {
         externalModules: bundleExternals(props.nodeModules?.externalModules, props.grants),
         ...(props.define ? { define: { ...props.define } } : {}),
         // As arguments: this aws-cdk-lib takes a `charset` prop but never hands it to esbuild.
-        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`), '--charset': BUNDLE_OPTIONS.charset, '--legal-comments': BUNDLE_OPTIONS.legalComments },
+        esbuildArgs: {
+          '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`),
+          '--charset': BUNDLE_OPTIONS.charset,
+          '--legal-comments': BUNDLE_OPTIONS.legalComments,
+        },
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
         ...(props.renderer ? { commandHooks: rendererHooks(rendererDirOf(Stack.of(this))) } : {}),
       },

@@ -46,10 +46,14 @@ const TEMPLATE_FILES = [
 ] as const;
 
 /** The ids of a list of template files, position by position. */
-type FileIds<Files extends readonly MailTemplateFile[]> = { readonly [Index in keyof Files]: Files[Index] extends MailTemplateFile<infer Id> ? Id : never };
+type FileIds<Files extends readonly MailTemplateFile[]> = {
+  readonly [Index in keyof Files]: Files[Index] extends MailTemplateFile<infer Id> ? Id : never;
+};
 
 /** Compile-time: the files' ids are `MAIL_TEMPLATE_IDS`, same length, same order: each id exactly one source. */
 const FILE_IDS: FileIds<typeof TEMPLATE_FILES> = MAIL_TEMPLATE_IDS;
 
 /** Each template's source, by id. */
-export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSource>> = Object.fromEntries(FILE_IDS.map((id, index) => [id, TEMPLATE_FILES[index]!.source])) as Record<MailTemplateId, MailTemplateSource>;
+export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSource>> = Object.fromEntries(
+  FILE_IDS.map((id, index) => [id, TEMPLATE_FILES[index]!.source]),
+) as Record<MailTemplateId, MailTemplateSource>;

@@ -27,7 +27,10 @@ export async function renderMjml(mjml: string): Promise<string> {
   return result.html;
 }
 
-export async function renderMailTemplate(id: MailTemplateId, source: MailTemplateSource = mailTemplateSources[id]): Promise<SesTemplateParts> {
+export async function renderMailTemplate(
+  id: MailTemplateId,
+  source: MailTemplateSource = mailTemplateSources[id],
+): Promise<SesTemplateParts> {
   const parts: SesTemplateParts = { subject: source.subject, html: await renderMjml(mailLayout(source)), text: textLayout(source) };
   for (const [part, template] of Object.entries(parts)) {
     try {

@@ -49,7 +49,10 @@ export function synthContext(pairs: readonly string[]): string[] {
 
 /** Where a synth with these pairs goes. */
 export function assemblyDir(pairs: readonly string[], root: string = REPO_ROOT): string {
-  const hash = createHash('sha256').update(JSON.stringify(synthContext(pairs))).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(synthContext(pairs)))
+    .digest('hex')
+    .slice(0, 12);
   return path.join(root, '.cache', 'census', hash);
 }
 
@@ -112,11 +115,17 @@ export async function synthesizedApp(options: AssemblyOptions): Promise<{ stacks
   const root = options.root ?? REPO_ROOT;
   const missing = BUILD_MARKERS.filter((marker) => !fs.existsSync(path.join(root, marker)));
   if (missing.length) {
-    throw new AssemblyError(`The shop is not built (missing ${missing.join(', ')}): run \`npm run build:web\` first; without it the app has no site upload and the counts would be short.`);
+    throw new AssemblyError(
+      `The shop is not built (missing ${missing.join(', ')}): run \`npm run build:web\` first; without it the app has no site upload and the counts would be short.`,
+    );
   }
   const dir = assemblyDir(options.context, root);
   if (!options.fresh && isFresh(dir, options.context, root)) return { stacks: readAssembly(dir), dir, reused: true };
-  options.log?.(`npx cdk synth -c lintOnly=true ${synthContext(options.context).map((pair) => `-c ${pair}`).join(' ')} → ${path.relative(root, dir)} (about a minute)`);
+  options.log?.(
+    `npx cdk synth -c lintOnly=true ${synthContext(options.context)
+      .map((pair) => `-c ${pair}`)
+      .join(' ')} → ${path.relative(root, dir)} (about a minute)`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   await synthesize(dir, options.context, root);

@@ -57,7 +57,9 @@ function alarmLine(census: Census): BillLine {
     cents: billed(census.alarms.metrics, PRICES.alarmMetric.free, 'alarmMetric'),
     part: 'fixed',
     ...(census.alarms.insightsQueries
-      ? { note: `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): $${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled` }
+      ? {
+          note: `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): $${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled`,
+        }
       : {}),
   };
 }
@@ -73,7 +75,11 @@ function webAclLine(census: Census, onPlan: boolean, aclPayg: number): BillLine 
     cents: onPlan ? 0 : aclPayg,
     part: 'fixed',
     ...(census.webAcls.length
-      ? { note: onPlan ? 'on the Free flat-rate plan' : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests` }
+      ? {
+          note: onPlan
+            ? 'on the Free flat-rate plan'
+            : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests`,
+        }
       : {}),
   };
 }
@@ -109,14 +115,50 @@ export function billOf(census: Census): Bill {
   const onPlan = census.plans.length > 0;
   const aclPayg = census.webAcls.reduce((sum, acl) => sum + cents(PRICES.webAcl.usd) + acl.rules * cents(PRICES.webAclRule.usd), 0);
   const lines: BillLine[] = [
-    { item: 'Secrets Manager secrets', count: census.secrets, free: 0, price: 'secret', cents: billed(census.secrets, 0, 'secret'), part: 'fixed' },
+    {
+      item: 'Secrets Manager secrets',
+      count: census.secrets,
+      free: 0,
+      price: 'secret',
+      cents: billed(census.secrets, 0, 'secret'),
+      part: 'fixed',
+    },
     alarmLine(census),
-    { item: 'CloudWatch dashboards', count: census.dashboards, free: Math.min(census.dashboards, PRICES.dashboard.free), price: 'dashboard', cents: billed(census.dashboards, PRICES.dashboard.free, 'dashboard'), part: 'fixed' },
+    {
+      item: 'CloudWatch dashboards',
+      count: census.dashboards,
+      free: Math.min(census.dashboards, PRICES.dashboard.free),
+      price: 'dashboard',
+      cents: billed(census.dashboards, PRICES.dashboard.free, 'dashboard'),
+      part: 'fixed',
+    },
     webAclLine(census, onPlan, aclPayg),
-    { item: 'CloudFront flat-rate plans', count: census.plans.length, free: 0, price: 'freePlan', cents: 0, part: 'fixed', ...(census.plans.length ? { note: census.plans.join(', ') } : {}) },
+    {
+      item: 'CloudFront flat-rate plans',
+      count: census.plans.length,
+      free: 0,
+      price: 'freePlan',
+      cents: 0,
+      part: 'fixed',
+      ...(census.plans.length ? { note: census.plans.join(', ') } : {}),
+    },
     { item: 'AWS Budgets cost budgets', count: census.budgets, free: 0, price: 'budget', cents: 0, part: 'fixed' },
-    { item: 'KMS customer-managed keys', count: census.kmsKeys, free: 0, price: 'kmsKey', cents: billed(census.kmsKeys, 0, 'kmsKey'), part: 'fixed' },
-    { item: 'Route 53 hosted zones', count: census.hostedZones, free: 0, price: 'hostedZone', cents: billed(census.hostedZones, 0, 'hostedZone'), part: 'fixed' },
+    {
+      item: 'KMS customer-managed keys',
+      count: census.kmsKeys,
+      free: 0,
+      price: 'kmsKey',
+      cents: billed(census.kmsKeys, 0, 'kmsKey'),
+      part: 'fixed',
+    },
+    {
+      item: 'Route 53 hosted zones',
+      count: census.hostedZones,
+      free: 0,
+      price: 'hostedZone',
+      cents: billed(census.hostedZones, 0, 'hostedZone'),
+      part: 'fixed',
+    },
     ...customMetricLines(census),
   ];
   const sum = (part: BillLine['part']) => lines.filter((l) => l.part === part).reduce((total, l) => total + l.cents, 0);

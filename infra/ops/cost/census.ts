@@ -15,7 +15,11 @@ export interface ResourceProperties {
   readonly ReservedConcurrentExecutions?: number;
   readonly MetricName?: string;
   readonly Metrics?: readonly { readonly [key: string]: unknown; readonly MetricStat?: unknown; readonly Expression?: string }[];
-  readonly MetricTransformations?: readonly { readonly [key: string]: unknown; readonly MetricNamespace?: string; readonly MetricName?: string }[];
+  readonly MetricTransformations?: readonly {
+    readonly [key: string]: unknown;
+    readonly MetricNamespace?: string;
+    readonly MetricName?: string;
+  }[];
   readonly RouteSettings?: Record<string, { readonly [key: string]: unknown; readonly DetailedMetricsEnabled?: boolean }>;
   readonly DefaultRouteSettings?: { readonly [key: string]: unknown; readonly DetailedMetricsEnabled?: boolean };
   readonly EventDestination?: {
@@ -28,7 +32,10 @@ export interface ResourceProperties {
 }
 
 export interface TemplateJson {
-  readonly Resources: Record<string, { readonly Type: string; readonly Properties?: ResourceProperties; readonly Metadata?: Record<string, unknown> }>;
+  readonly Resources: Record<
+    string,
+    { readonly Type: string; readonly Properties?: ResourceProperties; readonly Metadata?: Record<string, unknown> }
+  >;
 }
 
 /** One stack of the assembly, with the templates of its nested stacks. */
@@ -112,7 +119,8 @@ function alarmMetrics(alarm: Resource): { metrics: number; insights: number } {
 function customMetricsOf(stacks: readonly AssemblyStack[], shopFunctions: number): CustomMetric[] {
   const found: CustomMetric[] = [];
   for (const filter of resourcesOf(stacks, 'AWS::Logs::MetricFilter')) {
-    for (const t of filter.Properties?.MetricTransformations ?? []) found.push({ name: `${t.MetricNamespace}/${t.MetricName}`, source: 'log metric filter' });
+    for (const t of filter.Properties?.MetricTransformations ?? [])
+      found.push({ name: `${t.MetricNamespace}/${t.MetricName}`, source: 'log metric filter' });
   }
   // The functions write these through Powertools (lambdas/metrics.ts), one dimension each: not in any template.
   if (shopFunctions > 0) for (const name of Object.values(BUSINESS_METRICS)) found.push({ name, source: 'business metric (Powertools)' });
@@ -122,15 +130,19 @@ function customMetricsOf(stacks: readonly AssemblyStack[], shopFunctions: number
     // Enabled for every route: counted as every route of the app (the shards' routes name their API by parameter).
     const keys = stage.Properties?.DefaultRouteSettings?.DetailedMetricsEnabled
       ? Array.from({ length: routes }, (_, i) => `route ${i + 1}`)
-      : Object.entries(settings).filter(([, s]) => s.DetailedMetricsEnabled).map(([key]) => key);
-    for (const key of keys) for (const metric of DETAILED_ROUTE_METRICS) found.push({ name: `${metric} (${key})`, source: 'API Gateway detailed route metric' });
+      : Object.entries(settings)
+          .filter(([, s]) => s.DetailedMetricsEnabled)
+          .map(([key]) => key);
+    for (const key of keys)
+      for (const metric of DETAILED_ROUTE_METRICS) found.push({ name: `${metric} (${key})`, source: 'API Gateway detailed route metric' });
   }
   for (const destination of resourcesOf(stacks, 'AWS::SES::ConfigurationSetEventDestination')) {
     const d = destination.Properties?.EventDestination;
     if (!d?.CloudWatchDestination) continue;
     const dimensions = Math.max(1, (d.CloudWatchDestination.DimensionConfigurations ?? []).length);
     for (const event of d.MatchingEventTypes ?? []) {
-      for (let i = 0; i < dimensions; i++) found.push({ name: `SES ${event}${dimensions > 1 ? ` #${i + 1}` : ''}`, source: 'SES event publishing', once: true });
+      for (let i = 0; i < dimensions; i++)
+        found.push({ name: `SES ${event}${dimensions > 1 ? ` #${i + 1}` : ''}`, source: 'SES event publishing', once: true });
     }
   }
   return found;
@@ -154,7 +166,11 @@ export function censusOf(stacks: readonly AssemblyStack[]): Census {
     resources: stackCounts.reduce((sum, s) => sum + s.resources + s.nested.reduce((a, b) => a + b, 0), 0),
     functions: { total: functions.length, shop, helpers: functions.length - shop },
     reserved: { executions: reserved.reduce((a, b) => a + b, 0), functions: reserved.length },
-    alarms: { count: alarms.length, metrics: alarms.reduce((a, b) => a + b.metrics, 0), insightsQueries: alarms.reduce((a, b) => a + b.insights, 0) },
+    alarms: {
+      count: alarms.length,
+      metrics: alarms.reduce((a, b) => a + b.metrics, 0),
+      insightsQueries: alarms.reduce((a, b) => a + b.insights, 0),
+    },
     customMetrics: customMetricsOf(stacks, shop),
     dashboards: count('AWS::CloudWatch::Dashboard'),
     secrets: count('AWS::SecretsManager::Secret'),

@@ -33,8 +33,21 @@ export interface Price {
 const CLOUDWATCH = 'https://aws.amazon.com/cloudwatch/pricing/';
 
 export const PRICES = {
-  secret: { usd: 0.4, unit: 'secret a month', source: 'https://aws.amazon.com/secrets-manager/pricing/', asOf: '2026-12-07', regions: 'every commercial region' },
-  alarmMetric: { usd: 0.1, unit: 'standard-resolution alarm metric a month', free: 10, source: CLOUDWATCH, asOf: '2026-12-07', regions: 'eu-west-1' },
+  secret: {
+    usd: 0.4,
+    unit: 'secret a month',
+    source: 'https://aws.amazon.com/secrets-manager/pricing/',
+    asOf: '2026-12-07',
+    regions: 'every commercial region',
+  },
+  alarmMetric: {
+    usd: 0.1,
+    unit: 'standard-resolution alarm metric a month',
+    free: 10,
+    source: CLOUDWATCH,
+    asOf: '2026-12-07',
+    regions: 'eu-west-1',
+  },
   metricsInsightsAlarmMetric: {
     usd: 0.1,
     unit: 'metric a Metrics Insights alarm query analyses, a month (DynamoDB throttle series exist only after a throttle)',
@@ -51,13 +64,55 @@ export const PRICES = {
     regions: 'eu-west-1',
   },
   dashboard: { usd: 3, unit: 'dashboard a month', free: 3, source: CLOUDWATCH, asOf: '2026-12-07', regions: 'eu-west-1' },
-  webAcl: { usd: 5, unit: 'AWS WAF web ACL a month (not on a flat-rate plan)', source: 'https://aws.amazon.com/waf/pricing/', asOf: '2026-12-07', regions: 'us-east-1 (CloudFront)' },
-  webAclRule: { usd: 1, unit: 'rule or rule group of a web ACL a month (not on a flat-rate plan)', source: 'https://aws.amazon.com/waf/pricing/', asOf: '2026-12-07', regions: 'us-east-1 (CloudFront)' },
-  webAclRequests: { usd: 0.6, unit: 'million requests a web ACL inspects (not on a flat-rate plan)', source: 'https://aws.amazon.com/waf/pricing/', asOf: '2026-12-07', regions: 'us-east-1 (CloudFront)' },
-  freePlan: { usd: 0, unit: "CloudFront Free flat-rate plan a month (1 M requests, 100 GB, the web ACL included, no overage charges)", source: 'https://aws.amazon.com/cloudfront/pricing/', asOf: '2026-12-07', regions: 'global' },
-  budget: { usd: 0, unit: 'cost budget without actions a month', source: 'https://aws.amazon.com/aws-cost-management/aws-budgets/pricing/', asOf: '2026-12-07', regions: 'global' },
-  kmsKey: { usd: 1, unit: 'customer-managed KMS key a month', source: 'https://aws.amazon.com/kms/pricing/', asOf: '2026-12-07', regions: 'eu-west-1' },
-  hostedZone: { usd: 0.5, unit: 'Route 53 hosted zone a month', source: 'https://aws.amazon.com/route53/pricing/', asOf: '2026-12-07', regions: 'global' },
+  webAcl: {
+    usd: 5,
+    unit: 'AWS WAF web ACL a month (not on a flat-rate plan)',
+    source: 'https://aws.amazon.com/waf/pricing/',
+    asOf: '2026-12-07',
+    regions: 'us-east-1 (CloudFront)',
+  },
+  webAclRule: {
+    usd: 1,
+    unit: 'rule or rule group of a web ACL a month (not on a flat-rate plan)',
+    source: 'https://aws.amazon.com/waf/pricing/',
+    asOf: '2026-12-07',
+    regions: 'us-east-1 (CloudFront)',
+  },
+  webAclRequests: {
+    usd: 0.6,
+    unit: 'million requests a web ACL inspects (not on a flat-rate plan)',
+    source: 'https://aws.amazon.com/waf/pricing/',
+    asOf: '2026-12-07',
+    regions: 'us-east-1 (CloudFront)',
+  },
+  freePlan: {
+    usd: 0,
+    unit: 'CloudFront Free flat-rate plan a month (1 M requests, 100 GB, the web ACL included, no overage charges)',
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+    asOf: '2026-12-07',
+    regions: 'global',
+  },
+  budget: {
+    usd: 0,
+    unit: 'cost budget without actions a month',
+    source: 'https://aws.amazon.com/aws-cost-management/aws-budgets/pricing/',
+    asOf: '2026-12-07',
+    regions: 'global',
+  },
+  kmsKey: {
+    usd: 1,
+    unit: 'customer-managed KMS key a month',
+    source: 'https://aws.amazon.com/kms/pricing/',
+    asOf: '2026-12-07',
+    regions: 'eu-west-1',
+  },
+  hostedZone: {
+    usd: 0.5,
+    unit: 'Route 53 hosted zone a month',
+    source: 'https://aws.amazon.com/route53/pricing/',
+    asOf: '2026-12-07',
+    regions: 'global',
+  },
 } as const satisfies Record<string, Price>;
 
 export type PriceName = keyof typeof PRICES;

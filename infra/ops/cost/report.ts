@@ -42,10 +42,18 @@ const left = (text: string, width: number) => text.padStart(width);
 
 function stacksTable(census: Census, lang: CostLang): string[] {
   const rows = census.stacks.map((s) => {
-    const shards = s.nested.length ? (lang === 'en' ? ` + ${s.nested.length} route shards: ${s.nested.join(', ')}` : ` + ${s.nested.length} partes de rotas: ${s.nested.join(', ')}`) : '';
+    const shards = s.nested.length
+      ? lang === 'en'
+        ? ` + ${s.nested.length} route shards: ${s.nested.join(', ')}`
+        : ` + ${s.nested.length} partes de rotas: ${s.nested.join(', ')}`
+      : '';
     return `  ${pad(`${s.name} (${s.region})`, 36)}${left(String(s.resources), 5)}${shards}`;
   });
-  return [lang === 'en' ? 'Stacks and resources' : 'Pilhas e recursos', ...rows, `  ${pad(lang === 'en' ? 'all templates' : 'todos os modelos', 36)}${left(String(census.resources), 5)}`];
+  return [
+    lang === 'en' ? 'Stacks and resources' : 'Pilhas e recursos',
+    ...rows,
+    `  ${pad(lang === 'en' ? 'all templates' : 'todos os modelos', 36)}${left(String(census.resources), 5)}`,
+  ];
 }
 
 function summary(census: Census, lang: CostLang): string[] {
@@ -68,15 +76,28 @@ function summary(census: Census, lang: CostLang): string[] {
 
 function billTable(bill: Bill, lang: CostLang): string[] {
   const head = lang === 'en' ? ['item', 'count', 'free', 'unit', 'a month'] : ['item', 'quant.', 'grátis', 'unidade', 'por mês'];
-  const row = (cells: string[]) => `  ${pad(cells[0]!, 50)}${left(cells[1]!, 7)}${left(cells[2]!, 7)}${left(cells[3]!, 9)}${left(cells[4]!, 10)}`;
-  const lines = bill.lines.filter((l) => l.count > 0).map((l) => row([label(l, lang), String(l.count), String(l.free), dollars(Math.round(PRICES[l.price].usd * 100)), dollars(l.cents)]));
+  const row = (cells: string[]) =>
+    `  ${pad(cells[0]!, 50)}${left(cells[1]!, 7)}${left(cells[2]!, 7)}${left(cells[3]!, 9)}${left(cells[4]!, 10)}`;
+  const lines = bill.lines
+    .filter((l) => l.count > 0)
+    .map((l) => row([label(l, lang), String(l.count), String(l.free), dollars(Math.round(PRICES[l.price].usd * 100)), dollars(l.cents)]));
   const total = (text: string, value: string) => `  ${pad(text, 73)}${left(value, 10)}`;
   return [
     row(head),
     ...lines,
     total(lang === 'en' ? 'fixed' : 'fixo', dollars(bill.fixedCents)),
-    total(lang === 'en' ? 'fixed and custom metrics at most (the monthly total)' : 'fixo e métricas próprias no máximo (o total do mês)', dollars(bill.totalUpToCents)),
-    ...(bill.onceCents ? [total(lang === 'en' ? 'and once the SES event metrics exist' : 'e quando existirem as métricas de eventos do SES', `+${dollars(bill.onceCents)}`)] : []),
+    total(
+      lang === 'en' ? 'fixed and custom metrics at most (the monthly total)' : 'fixo e métricas próprias no máximo (o total do mês)',
+      dollars(bill.totalUpToCents),
+    ),
+    ...(bill.onceCents
+      ? [
+          total(
+            lang === 'en' ? 'and once the SES event metrics exist' : 'e quando existirem as métricas de eventos do SES',
+            `+${dollars(bill.onceCents)}`,
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -86,10 +107,14 @@ function notes(bill: Bill, census: Census, lang: CostLang): string[] {
   const plan = census.plans.length > 0;
   if (lang === 'en') {
     return [
-      'US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each with its source and date); CloudWatch\'s free allowances (10 alarm metrics, 10 custom metrics, 3 dashboards) are the account\'s, counted as if the shop were alone in it.',
+      "US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each with its source and date); CloudWatch's free allowances (10 alarm metrics, 10 custom metrics, 3 dashboards) are the account's, counted as if the shop were alone in it.",
       'A custom metric is billed only for the hours it is reported: a quiet month costs less than the most above. Traffic costs (requests, storage, e-mail, users) are in docs/aws-account.md.',
       ...(census.webAcls.length
-        ? [plan ? `Without the plan (refused, or -c edgePlan=payg) the web ACL is billed per use: ${payg} a month and ${requests} per million requests.` : `The web ACL is billed per use: ${payg} a month and ${requests} per million requests.`]
+        ? [
+            plan
+              ? `Without the plan (refused, or -c edgePlan=payg) the web ACL is billed per use: ${payg} a month and ${requests} per million requests.`
+              : `The web ACL is billed per use: ${payg} a month and ${requests} per million requests.`,
+          ]
         : []),
     ];
   }
@@ -97,14 +122,19 @@ function notes(bill: Bill, census: Census, lang: CostLang): string[] {
     'Dólares americanos por mês, sem impostos, preços de tabela de eu-west-1 (infra/ops/cost/prices.ts, cada um com a fonte e a data); as quantidades grátis do CloudWatch (10 métricas de alarmes, 10 métricas próprias, 3 painéis) são da conta, contadas como se a loja estivesse sozinha nela.',
     'Uma métrica própria só é cobrada nas horas em que é enviada: um mês calmo custa menos do que o máximo acima. O que depende do tráfego (pedidos, armazenamento, e-mails, utilizadores) está em docs/aws-account.md.',
     ...(census.webAcls.length
-      ? [plan ? `Sem o plano (recusado, ou -c edgePlan=payg) a web ACL é paga por uso: ${payg} por mês e ${requests} por milhão de pedidos.` : `A web ACL é paga por uso: ${payg} por mês e ${requests} por milhão de pedidos.`]
+      ? [
+          plan
+            ? `Sem o plano (recusado, ou -c edgePlan=payg) a web ACL é paga por uso: ${payg} por mês e ${requests} por milhão de pedidos.`
+            : `A web ACL é paga por uso: ${payg} por mês e ${requests} por milhão de pedidos.`,
+        ]
       : []),
   ];
 }
 
 /** The readable table. */
 export function renderCostText(report: CostReport, lang: CostLang): string {
-  const title = lang === 'en' ? 'The stage\'s monthly cost, from its synthesized templates' : 'O custo mensal da fase, pelos seus modelos sintetizados';
+  const title =
+    lang === 'en' ? "The stage's monthly cost, from its synthesized templates" : 'O custo mensal da fase, pelos seus modelos sintetizados';
   const context = report.context.map((pair) => `-c ${pair}`).join(' ');
   return [
     `${title} (${context})`,

@@ -44,7 +44,8 @@ export function stateInWords(reading: StackReading): string {
   if (error) return `não consegui ler o estado (${error})`;
   if (!status) return 'não existe';
   if (/^(CREATE|UPDATE|IMPORT)_COMPLETE$/.test(status)) return `completa (${status})`;
-  if (status === 'ROLLBACK_COMPLETE') return `a criação falhou e o CloudFormation desfê-la (${status}${why}); o próximo npm run deploy apaga-a e cria-a de novo`;
+  if (status === 'ROLLBACK_COMPLETE')
+    return `a criação falhou e o CloudFormation desfê-la (${status}${why}); o próximo npm run deploy apaga-a e cria-a de novo`;
   if (/_ROLLBACK_COMPLETE$/.test(status)) return `a atualização falhou e foi desfeita: fica como estava antes (${status}${why})`;
   if (status.endsWith('_IN_PROGRESS')) return `em curso (${status}): o CloudFormation continua a operação sem o cdk`;
   return `falhou (${status}${why})`;
@@ -55,7 +56,8 @@ export function stateLines(readings: readonly StackReading[]): string[] {
   return ['Estado das pilhas:', ...readings.map((r) => `- ${r.stack.name} (${r.stack.region}): ${stateInWords(r)}`)];
 }
 
-const UNPROTECTED = 'buckets que se apagam com o que têm, tabelas e user pool sem proteção contra eliminação, pilha sem proteção contra eliminação';
+const UNPROTECTED =
+  'buckets que se apagam com o que têm, tabelas e user pool sem proteção contra eliminação, pilha sem proteção contra eliminação';
 
 /** What the shop's state means for its data after the failure, and what to do (pt-PT). */
 export function shopVerdict(shop: StackReading, protecting: number | undefined): string {
@@ -94,7 +96,12 @@ export interface AfterFailureDeps {
  * stack alone without `firstDeploy`) when the shop's stack was created and never updated in a first
  * deploy (`firstDeploy`), reads again, and reports. Returns `code`: the deploy did not finish.
  */
-export async function afterFailure(code: number, firstDeploy: boolean, protect: readonly string[], deps: AfterFailureDeps): Promise<number> {
+export async function afterFailure(
+  code: number,
+  firstDeploy: boolean,
+  protect: readonly string[],
+  deps: AfterFailureDeps,
+): Promise<number> {
   deps.log(`O cdk deploy falhou ou foi interrompido (código ${code}): leio outra vez o estado de cada pilha.`);
   let readings = await readStacks(deps.port, deps.stacks);
   const shopIndex = readings.findIndex((r) => r.stack.shop);
@@ -108,6 +115,9 @@ export async function afterFailure(code: number, firstDeploy: boolean, protect: 
   for (const line of stateLines(readings)) deps.log(line);
   const shop = readings[shopIndex];
   if (shop && firstDeploy) deps.log(shopVerdict(shop, protecting));
-  else if (shop) deps.log(`A pilha ${shop.stack.name} guarda os dados retidos e protegidos como antes. Corrige a causa da falha acima e corre outra vez npm run deploy.`);
+  else if (shop)
+    deps.log(
+      `A pilha ${shop.stack.name} guarda os dados retidos e protegidos como antes. Corrige a causa da falha acima e corre outra vez npm run deploy.`,
+    );
   return code;
 }

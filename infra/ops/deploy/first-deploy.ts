@@ -35,7 +35,11 @@ export function planDeploy(state: StackState, stackName: string, region: string)
   if (!state.ok) {
     const { name, message } = state.error as { name?: string; message?: string };
     if (name === 'ValidationError' && /does not exist/i.test(message ?? '')) {
-      return { kind: 'first', unprotect: false, say: `A pilha ${stackName} ainda não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.` };
+      return {
+        kind: 'first',
+        unprotect: false,
+        say: `A pilha ${stackName} ainda não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
+      };
     }
     return {
       kind: 'keep',
@@ -45,7 +49,11 @@ export function planDeploy(state: StackState, stackName: string, region: string)
   const stack = state.answer.Stacks?.[0];
   const status = stack?.StackStatus ?? '';
   if (!stack || status === 'DELETE_COMPLETE') {
-    return { kind: 'first', unprotect: false, say: `A pilha ${stackName} não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.` };
+    return {
+      kind: 'first',
+      unprotect: false,
+      say: `A pilha ${stackName} não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
+    };
   }
   if (CREATION_FAILED.has(status)) {
     return {
@@ -58,7 +66,10 @@ export function planDeploy(state: StackState, stackName: string, region: string)
     return { kind: 'first', unprotect: false, say: `A pilha ${stackName} nunca foi criada (${status}): é o primeiro deploy.` };
   }
   if (status.endsWith('_IN_PROGRESS')) {
-    return { kind: 'stop', say: `A pilha ${stackName} está ocupada (${status}): espera que essa operação acabe (consola do CloudFormation, ${region}) e corre outra vez npm run deploy.` };
+    return {
+      kind: 'stop',
+      say: `A pilha ${stackName} está ocupada (${status}): espera que essa operação acabe (consola do CloudFormation, ${region}) e corre outra vez npm run deploy.`,
+    };
   }
   if (status === 'DELETE_FAILED') {
     return {
@@ -87,7 +98,11 @@ export interface DeployPort {
 }
 
 /** The real port: DescribeStacks (as preflight reads it) and UpdateTerminationProtection, signed, in `region`. */
-export function deployPort(region: string, transport: Transport, describe: (region: string, stackName: string) => Promise<StacksAnswer>): DeployPort {
+export function deployPort(
+  region: string,
+  transport: Transport,
+  describe: (region: string, stackName: string) => Promise<StacksAnswer>,
+): DeployPort {
   return {
     describeStack: (stackName, where = region) => describe(where, stackName),
     async setTerminationProtection(stackName, enabled) {

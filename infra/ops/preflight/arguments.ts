@@ -67,7 +67,12 @@ function readFlags(argv: readonly string[], lang: Lang) {
       const flag = quoted.split(' ')[0];
       throw refuse(lang, `Falta o valor da opção ${flag}.`, `The option ${flag} needs a value.`);
     }
-    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') throw refuse(lang, `Não percebo "${quoted}": as opções começam por -- (ou -c).`, `"${quoted}" is not an option: options start with -- (or -c).`);
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+      throw refuse(
+        lang,
+        `Não percebo "${quoted}": as opções começam por -- (ou -c).`,
+        `"${quoted}" is not an option: options start with -- (or -c).`,
+      );
     throw new UsageError(message);
   }
 }
@@ -77,7 +82,12 @@ function contextWith(pairs: readonly string[], base: ContextReader, lang: Lang):
   const given = new Map<string, string>();
   for (const pair of pairs) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw refuse(lang, `-c espera chave=valor, por exemplo -c senderEmail=loja@exemplo.pt; recebeu "${pair}".`, `-c takes key=value, e.g. -c senderEmail=shop@example.com; got "${pair}".`);
+    if (at <= 0)
+      throw refuse(
+        lang,
+        `-c espera chave=valor, por exemplo -c senderEmail=loja@exemplo.pt; recebeu "${pair}".`,
+        `-c takes key=value, e.g. -c senderEmail=shop@example.com; got "${pair}".`,
+      );
     given.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
   }
   return (key) => (given.has(key) ? given.get(key) : base(key));
@@ -90,7 +100,11 @@ function synthPairs(pairs: readonly string[], flags: Record<string, string | und
 }
 
 /** Reads the command line; `'help'` when help was asked for. Throws {@link UsageError}. */
-export function parsePreflightArgs(argv: readonly string[], context: ContextReader = cdkJsonContext(), env: NodeJS.ProcessEnv = process.env): PreflightOptions | 'help' {
+export function parsePreflightArgs(
+  argv: readonly string[],
+  context: ContextReader = cdkJsonContext(),
+  env: NodeJS.ProcessEnv = process.env,
+): PreflightOptions | 'help' {
   const lang: Lang = argv.includes('--en') ? 'en' : 'pt';
   const values = readFlags(argv, lang);
   if (values.help) return 'help';
@@ -103,12 +117,25 @@ export function parsePreflightArgs(argv: readonly string[], context: ContextRead
   } catch (error) {
     const message = (error as Error).message;
     if (values.stage !== undefined && /"stage"/.test(message)) {
-      throw refuse(lang, `--stage "${values.stage}" não serve: a fase é uma palavra em minúsculas (a-z, 0-9, -), como prod.`, `--stage "${values.stage}" will not do: a stage is a lowercase word (a-z, 0-9, -), like prod.`);
+      throw refuse(
+        lang,
+        `--stage "${values.stage}" não serve: a fase é uma palavra em minúsculas (a-z, 0-9, -), como prod.`,
+        `--stage "${values.stage}" will not do: a stage is a lowercase word (a-z, 0-9, -), like prod.`,
+      );
     }
-    throw refuse(lang, `O contexto (cdk.json ou -c) tem um valor que não serve: ${message}`, `The context (cdk.json or -c) has a value that will not do: ${message}`);
+    throw refuse(
+      lang,
+      `O contexto (cdk.json ou -c) tem um valor que não serve: ${message}`,
+      `The context (cdk.json or -c) has a value that will not do: ${message}`,
+    );
   }
   const region = settings.region;
-  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) throw refuse(lang, `"${region}" não é o nome de uma região da AWS (como eu-west-1).`, `"${region}" is not an AWS region name (like eu-west-1).`);
+  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region))
+    throw refuse(
+      lang,
+      `"${region}" não é o nome de uma região da AWS (como eu-west-1).`,
+      `"${region}" is not an AWS region name (like eu-west-1).`,
+    );
   const qualifier = read(QUALIFIER_CONTEXT);
   return {
     stage: settings.stage,

@@ -51,7 +51,11 @@ function jsonError(answer: HttpAnswer): AwsCallError {
 }
 
 function queryError(answer: HttpAnswer): AwsCallError {
-  return new AwsCallError(xmlText(answer.body, 'Code') ?? `Http${answer.status}`, xmlText(answer.body, 'Message') ?? answer.body.slice(0, 300), answer.status);
+  return new AwsCallError(
+    xmlText(answer.body, 'Code') ?? `Http${answer.status}`,
+    xmlText(answer.body, 'Message') ?? answer.body.slice(0, 300),
+    answer.status,
+  );
 }
 
 /** One Query-protocol call (a form posted, XML back); an error answer throws its {@link AwsCallError}. */
@@ -109,7 +113,10 @@ export interface SesSender {
 }
 
 /** The port for the operator's `region`, with their credentials; `ses` makes the SESv2 client of a region. */
-export function awsPort(region: string, deps: { readonly transport?: Transport; readonly ses?: (region: string) => SesSender } = {}): AwsPort {
+export function awsPort(
+  region: string,
+  deps: { readonly transport?: Transport; readonly ses?: (region: string) => SesSender } = {},
+): AwsPort {
   const transport = deps.transport ?? signedTransport();
   const sesClients = new Map<string, SesSender>();
   const sesClient = (where: string): SesSender => {
@@ -123,10 +130,17 @@ export function awsPort(region: string, deps: { readonly transport?: Transport; 
     },
     getParameter: (where, name) => jsonCall(transport, 'ssm', where, 'AmazonSSM.GetParameter', { Name: name }),
     async describeStacks(where, stackName) {
-      return parseStacks(await queryCall(transport, 'cloudformation', where, { Action: 'DescribeStacks', Version: '2010-05-15', StackName: stackName }));
+      return parseStacks(
+        await queryCall(transport, 'cloudformation', where, { Action: 'DescribeStacks', Version: '2010-05-15', StackName: stackName }),
+      );
     },
     async describeType(where, typeName) {
-      const xml = await queryCall(transport, 'cloudformation', where, { Action: 'DescribeType', Version: '2010-05-15', Type: 'RESOURCE', TypeName: typeName });
+      const xml = await queryCall(transport, 'cloudformation', where, {
+        Action: 'DescribeType',
+        Version: '2010-05-15',
+        Type: 'RESOURCE',
+        TypeName: typeName,
+      });
       return { TypeName: xmlText(xml, 'TypeName'), Arn: xmlText(xml, 'Arn') };
     },
     async getAccountSettings() {
@@ -134,11 +148,16 @@ export function awsPort(region: string, deps: { readonly transport?: Transport; 
       if (answer.status >= 300) throw jsonError(answer);
       return JSON.parse(answer.body) as LambdaSettingsAnswer;
     },
-    getServiceQuota: (ServiceCode, QuotaCode) => jsonCall(transport, 'servicequotas', region, 'ServiceQuotasV20190624.GetServiceQuota', { ServiceCode, QuotaCode }),
+    getServiceQuota: (ServiceCode, QuotaCode) =>
+      jsonCall(transport, 'servicequotas', region, 'ServiceQuotasV20190624.GetServiceQuota', { ServiceCode, QuotaCode }),
     listQuotaRequests: (ServiceCode, QuotaCode) =>
-      jsonCall(transport, 'servicequotas', region, 'ServiceQuotasV20190624.ListRequestedServiceQuotaChangeHistoryByQuota', { ServiceCode, QuotaCode }),
+      jsonCall(transport, 'servicequotas', region, 'ServiceQuotasV20190624.ListRequestedServiceQuotaChangeHistoryByQuota', {
+        ServiceCode,
+        QuotaCode,
+      }),
     getSesAccount: async (where) => (await sesClient(where).send(new GetAccountCommand({}))) as SesAccountAnswer,
-    getEmailIdentity: async (where, identity) => (await sesClient(where).send(new GetEmailIdentityCommand({ EmailIdentity: identity }))) as EmailIdentityAnswer,
+    getEmailIdentity: async (where, identity) =>
+      (await sesClient(where).send(new GetEmailIdentityCommand({ EmailIdentity: identity }))) as EmailIdentityAnswer,
     close: () => sesClients.forEach((client) => client.destroy()),
   };
 }

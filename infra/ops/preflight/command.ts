@@ -74,14 +74,23 @@ export async function runPreflight(options: PreflightOptions, deps: PreflightDep
     const account = await checkAccount({ aws, options });
     if ('problem' in account) {
       const why = problemText(account.problem)[options.lang];
-      throw new OperatorError(options.lang === 'en' ? `Could not reach AWS: ${why} Nothing was checked.` : `Não consegui falar com a AWS: ${why} Nada foi verificado.`);
+      throw new OperatorError(
+        options.lang === 'en'
+          ? `Could not reach AWS: ${why} Nothing was checked.`
+          : `Não consegui falar com a AWS: ${why} Nada foi verificado.`,
+      );
     }
     const ctx: CheckContext = { aws, options, ...(account.account ? { account: account.account } : {}) };
     // The synth (about a minute when it is not fresh) runs while AWS answers the other checks.
     const app = appCount(options, deps.census ?? synthesizedCensus);
     const region = checkRegion(ctx);
     const ses = region.then((verdict) => checkSes(ctx, verdict.sesMissing));
-    const rest = await Promise.all([region.then((verdict) => verdict.findings), ...bootstrapRegions(options).map((where) => checkBootstrap(ctx, where)), app.then((counted) => checkLambdaConcurrency(ctx, counted)), ses]);
+    const rest = await Promise.all([
+      region.then((verdict) => verdict.findings),
+      ...bootstrapRegions(options).map((where) => checkBootstrap(ctx, where)),
+      app.then((counted) => checkLambdaConcurrency(ctx, counted)),
+      ses,
+    ]);
     const report: PreflightReport = {
       ...(account.account ? { account: account.account } : {}),
       region: options.region,
@@ -91,7 +100,8 @@ export async function runPreflight(options: PreflightOptions, deps: PreflightDep
     log(options.json ? renderJson(report, options) : renderText(report, options.lang));
     return report;
   } catch (error) {
-    if (error instanceof CredentialsProblem) throw new OperatorError(credentialsMessage(error, options.lang, options.region), { cause: error });
+    if (error instanceof CredentialsProblem)
+      throw new OperatorError(credentialsMessage(error, options.lang, options.region), { cause: error });
     throw error;
   } finally {
     if (!deps.aws) aws.close?.();

@@ -39,7 +39,11 @@ export function hostOf(service: string, region: string): string {
 }
 
 const bytes = (data: SourceData): Buffer =>
-  typeof data === 'string' ? Buffer.from(data, 'utf8') : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
+  typeof data === 'string'
+    ? Buffer.from(data, 'utf8')
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
 
 /** SHA-256 (and HMAC-SHA-256 with a secret) for the signer, from `node:crypto`. */
 export class NodeSha256 implements Checksum {
@@ -73,7 +77,11 @@ export type CredentialSource = () => Promise<AwsCredentialIdentity>;
  * `CredentialsProviderError`), signs each call and sends it, at most `timeoutMs` long. A call that gets no
  * answer (an unknown host, no network) throws an {@link AwsCallError} `NetworkError` naming the host.
  */
-export function signedTransport(credentials: CredentialSource = defaultProvider(), send: typeof fetch = fetch, timeoutMs = 15_000): Transport {
+export function signedTransport(
+  credentials: CredentialSource = defaultProvider(),
+  send: typeof fetch = fetch,
+  timeoutMs = 15_000,
+): Transport {
   let resolved: Promise<AwsCredentialIdentity> | undefined;
   return async (call) => {
     resolved ??= credentials();

@@ -41,11 +41,22 @@ export interface LambdaSettingsAnswer {
 }
 
 export interface QuotaAnswer {
-  readonly Quota?: { readonly ServiceCode?: string; readonly QuotaCode?: string; readonly QuotaName?: string; readonly Value?: number; readonly Adjustable?: boolean };
+  readonly Quota?: {
+    readonly ServiceCode?: string;
+    readonly QuotaCode?: string;
+    readonly QuotaName?: string;
+    readonly Value?: number;
+    readonly Adjustable?: boolean;
+  };
 }
 
 export interface QuotaRequestsAnswer {
-  readonly RequestedQuotas?: readonly { readonly Id?: string; readonly CaseId?: string; readonly DesiredValue?: number; readonly Status?: string }[];
+  readonly RequestedQuotas?: readonly {
+    readonly Id?: string;
+    readonly CaseId?: string;
+    readonly DesiredValue?: number;
+    readonly Status?: string;
+  }[];
 }
 
 export interface SesAccountAnswer {
@@ -132,7 +143,8 @@ export interface Problem {
 
 export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Problem };
 
-const CREDENTIAL_CODES = /^(CredentialsProviderError|ExpiredToken(Exception)?|InvalidClientTokenId|UnrecognizedClientException|InvalidSignatureException|SignatureDoesNotMatch|AuthFailure|TokenRefreshRequired)$/;
+const CREDENTIAL_CODES =
+  /^(CredentialsProviderError|ExpiredToken(Exception)?|InvalidClientTokenId|UnrecognizedClientException|InvalidSignatureException|SignatureDoesNotMatch|AuthFailure|TokenRefreshRequired)$/;
 const DENIED_CODES = /^(AccessDenied(Exception)?|UnauthorizedOperation|AuthorizationError|NotAuthorized(Exception)?|Forbidden)$/;
 
 /**

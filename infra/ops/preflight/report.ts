@@ -36,11 +36,18 @@ function summary(report: PreflightReport, lang: Lang): string[] {
     counted(counts.blocker, say('bloqueio', 'blocker'), say('bloqueios', 'blockers')),
     ...(counts.unchecked > 0 ? [counted(counts.unchecked, say('por verificar', 'not checked'), say('por verificar', 'not checked'))] : []),
   ].map((text) => text[lang]);
-  const verdict = counts.blocker > 0
-    ? say('Há bloqueios: resolva-os antes do deploy ou de abrir a loja (código de saída 1).', 'There are blockers: fix them before deploying or opening the shop (exit code 1).')
-    : counts.warning + counts.unchecked > 0
-      ? say('Nenhum bloqueio: pode fazer o deploy; veja os avisos antes de abrir a loja.', 'No blockers: you can deploy; see the warnings before opening the shop.')
-      : say('Tudo pronto para o deploy: npm run deploy', 'All set for the deploy: npm run deploy');
+  const verdict =
+    counts.blocker > 0
+      ? say(
+          'Há bloqueios: resolva-os antes do deploy ou de abrir a loja (código de saída 1).',
+          'There are blockers: fix them before deploying or opening the shop (exit code 1).',
+        )
+      : counts.warning + counts.unchecked > 0
+        ? say(
+            'Nenhum bloqueio: pode fazer o deploy; veja os avisos antes de abrir a loja.',
+            'No blockers: you can deploy; see the warnings before opening the shop.',
+          )
+        : say('Tudo pronto para o deploy: npm run deploy', 'All set for the deploy: npm run deploy');
   return [`${lang === 'pt' ? 'Resumo' : 'Summary'}: ${parts.join(', ')}.`, verdict[lang]];
 }
 
@@ -48,9 +55,10 @@ function summary(report: PreflightReport, lang: Lang): string[] {
 export function renderText(report: PreflightReport, lang: Lang): string {
   const width = Math.max(...Object.values(LABELS).map((label) => label[lang].length)) + 2;
   const indent = ' '.repeat(width + 1);
-  const head = lang === 'pt'
-    ? `npm run preflight: conta ${report.account ?? '?'}, região ${report.region}, pilha ${report.stackName}`
-    : `npm run preflight: account ${report.account ?? '?'}, region ${report.region}, stack ${report.stackName}`;
+  const head =
+    lang === 'pt'
+      ? `npm run preflight: conta ${report.account ?? '?'}, região ${report.region}, pilha ${report.stackName}`
+      : `npm run preflight: account ${report.account ?? '?'}, region ${report.region}, stack ${report.stackName}`;
   const lines = [head, ''];
   for (const f of report.findings) {
     lines.push(`${`[${LABELS[f.status][lang]}]`.padEnd(width)} ${f.title[lang]}`);
@@ -73,7 +81,13 @@ export function renderJson(report: PreflightReport, options: Pick<PreflightOptio
       region: report.region,
       stage: options.stage,
       stack: report.stackName,
-      checks: report.findings.map((f) => ({ id: f.id, status: f.status, title: pick(f.title), details: f.details.map(pick), fix: f.fix.map(pick) })),
+      checks: report.findings.map((f) => ({
+        id: f.id,
+        status: f.status,
+        title: pick(f.title),
+        details: f.details.map(pick),
+        fix: f.fix.map(pick),
+      })),
       summary: countsOf(report),
       exitCode: exitCodeOf(report),
     },

@@ -68,7 +68,8 @@ export function parseMoment(text: string, now: Date): Date {
     );
   }
   const ms = Date.parse(text.trim());
-  const offsetMinutes = match[3] === 'Z' ? 0 : (match[3]!.startsWith('-') ? -1 : 1) * (Number(match[3]!.slice(1, 3)) * 60 + Number(match[3]!.slice(4, 6)));
+  const offsetMinutes =
+    match[3] === 'Z' ? 0 : (match[3]!.startsWith('-') ? -1 : 1) * (Number(match[3]!.slice(1, 3)) * 60 + Number(match[3]!.slice(4, 6)));
   // Date.parse rolls 30 February over into March: the local wall time must read back as written.
   const wall = Number.isNaN(ms) ? '' : new Date(ms + offsetMinutes * 60_000).toISOString();
   if (wall.slice(0, 16) !== match[1] || (match[2] !== undefined && wall.slice(17, 19) !== match[2])) {
@@ -79,7 +80,9 @@ export function parseMoment(text: string, now: Date): Date {
     throw new UsageError(`${describeMoment(moment)} é no futuro: agora são ${formatDateTime(now)} em Lisboa. Escolha um momento passado.`);
   }
   if (now.getTime() - moment.getTime() > PITR_MAX_DAYS * 24 * 60 * 60 * 1000) {
-    throw new UsageError(`${describeMoment(moment)} é há mais de ${PITR_MAX_DAYS} dias: a AWS só guarda os últimos ${PITR_MAX_DAYS} dias de cada tabela.`);
+    throw new UsageError(
+      `${describeMoment(moment)} é há mais de ${PITR_MAX_DAYS} dias: a AWS só guarda os últimos ${PITR_MAX_DAYS} dias de cada tabela.`,
+    );
   }
   return moment;
 }
@@ -94,10 +97,18 @@ function parseError(error: unknown): UsageError {
 }
 
 function keyValues(raw: readonly string[], def: TableDef): string[] {
-  const keys = [...new Set(raw.flatMap((value) => value.split(/[,\s]+/)).map((k) => k.trim()).filter(Boolean))];
+  const keys = [
+    ...new Set(
+      raw
+        .flatMap((value) => value.split(/[,\s]+/))
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (keys.length === 0) throw new UsageError('--keys sem chaves: dê pelo menos uma, por exemplo --keys 123456,654321.');
   for (const key of keys) {
-    if (def.partitionKey.type === 'N' && !/^-?\d+(\.\d+)?$/.test(key)) throw new UsageError(`"${key}" não é um número, e as chaves desta tabela são números.`);
+    if (def.partitionKey.type === 'N' && !/^-?\d+(\.\d+)?$/.test(key))
+      throw new UsageError(`"${key}" não é um número, e as chaves desta tabela são números.`);
   }
   return keys;
 }
@@ -197,14 +208,21 @@ export function parseRestoreArgs(
   if (values.help) return 'help';
   const place = placeOf(values, context, env);
 
-  const modes = given([values.to !== undefined && '--to', values['from-restored'] !== undefined && '--from-restored', values['delete-restored'] !== undefined && '--delete-restored']);
+  const modes = given([
+    values.to !== undefined && '--to',
+    values['from-restored'] !== undefined && '--from-restored',
+    values['delete-restored'] !== undefined && '--delete-restored',
+  ]);
   if (modes.length > 1) throw new UsageError(`Use só uma de ${modes.join(' e ')}.`);
   const chosen = given([values.keys !== undefined && '--keys', values['all-missing'] && '--all-missing', values.all && '--all']);
   if (values['delete-restored'] !== undefined) return deleteRestoredOptions(values, values['delete-restored'].trim(), chosen, place);
 
   if (values.table === undefined) throw new UsageError(`Diga que tabela: --table <tabela> (${RESTORABLE_TABLES.join(', ')}).`);
   const table = tableKeyOf(values.table);
-  if (modes.length === 0) throw new UsageError('Diga para que momento: --to <data e hora> (ou --from-restored <tabela restaurada> para usar uma cópia feita antes).');
+  if (modes.length === 0)
+    throw new UsageError(
+      'Diga para que momento: --to <data e hora> (ou --from-restored <tabela restaurada> para usar uma cópia feita antes).',
+    );
   if (chosen.length > 1) throw new UsageError(`Escolha só uma forma de escolher itens: ${chosen.join(' ou ')}.`);
   const selection = selectionOf(values, table);
   const copy = { ...(selection ? { selection } : {}), apply: values.apply, overwrite: values.overwrite };

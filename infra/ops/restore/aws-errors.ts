@@ -25,14 +25,16 @@ export function explainRestoreError(error: unknown, where: { readonly region: st
   if (name === 'PointInTimeRecoveryUnavailableException') {
     return `A recuperação para um momento anterior (PITR) não está ligada em ${table}: não há cópias para restaurar. (${message})`;
   }
-  if (name === 'InvalidRestoreTimeException') return `A AWS recusou o momento pedido: tem de estar dentro da janela de restauro de ${table}. (${message})`;
+  if (name === 'InvalidRestoreTimeException')
+    return `A AWS recusou o momento pedido: tem de estar dentro da janela de restauro de ${table}. (${message})`;
   if (name === 'TableAlreadyExistsException' || name === 'TableInUseException' || name === 'ResourceInUseException') {
     return `Já existe, ou está a ser criada ou apagada, uma tabela com esse nome. Espere uns minutos e use --from-restored <nome>. (${message})`;
   }
   if (name === 'TableNotFoundException' || name === 'ResourceNotFoundException') {
     return `A tabela ${table} não existe em ${where.region}: a loja foi instalada com outra --stage ou --region? (${message})`;
   }
-  if (name === 'LimitExceededException') return `A AWS limita as operações de tabelas feitas ao mesmo tempo: espere uns minutos e repita. (${message})`;
+  if (name === 'LimitExceededException')
+    return `A AWS limita as operações de tabelas feitas ao mesmo tempo: espere uns minutos e repita. (${message})`;
   if (name === 'ThrottlingException' || name === 'ProvisionedThroughputExceededException' || name === 'RequestLimitExceeded') {
     return `A AWS está a limitar pedidos: repita daqui a pouco. (${message})`;
   }

@@ -54,17 +54,33 @@ export async function runRestore(options: RestoreOptions, deps: RestoreDeps = {}
 }
 
 /** Step 2: compares the copy with the live table, says what differs, and copies what was chosen (with `--apply`). */
-async function compareAndCopy(step: StepContext, options: CopyOptions, { restoredTable, at }: RestoredCopy): Promise<{ plan: CopyPlan; result?: CopyResult }> {
+async function compareAndCopy(
+  step: StepContext,
+  options: CopyOptions,
+  { restoredTable, at }: RestoredCopy,
+): Promise<{ plan: CopyPlan; result?: CopyResult }> {
   const { client, place, liveTable, log } = step;
   log('');
   log(`Passo 2 de 3: comparar a cópia (a tabela como estava ${at}) com a tabela em uso`);
   log(`  Tabela em uso:     ${liveTable}`);
   log(`  Tabela restaurada: ${restoredTable}`);
-  const plan = await aws(() => planCopy(client, { table: options.table, liveTable, restoredTable, ...(options.selection ? { selection: options.selection } : {}), overwrite: options.overwrite }), place);
+  const plan = await aws(
+    () =>
+      planCopy(client, {
+        table: options.table,
+        liveTable,
+        restoredTable,
+        ...(options.selection ? { selection: options.selection } : {}),
+        overwrite: options.overwrite,
+      }),
+    place,
+  );
   reportPlan(plan, at, log);
   if (options.selection?.kind === 'all' && options.overwrite && plan.items.some((i) => i.state === 'different')) {
     log('');
-    log(`AVISO: --all --overwrite volta TODOS os itens diferentes à versão que tinham ${at}; as mudanças feitas desde então nesses itens perdem-se.`);
+    log(
+      `AVISO: --all --overwrite volta TODOS os itens diferentes à versão que tinham ${at}; as mudanças feitas desde então nesses itens perdem-se.`,
+    );
   }
   await aws(() => reportCodeClashes(client, plan, log), place);
 
@@ -78,8 +94,12 @@ async function compareAndCopy(step: StepContext, options: CopyOptions, { restore
   } else if (toCopy.length === 0) {
     log('Não há nada a copiar com estas opções.');
   } else if (!options.apply) {
-    log(`Isto foi só uma simulação: nada foi escrito. Para copiar ${toCopy.length} ${toCopy.length === 1 ? 'item' : 'itens'}, repita o comando com --apply:`);
-    log(`  ${again(place, `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${options.overwrite ? ' --overwrite' : ''} --apply`)}`);
+    log(
+      `Isto foi só uma simulação: nada foi escrito. Para copiar ${toCopy.length} ${toCopy.length === 1 ? 'item' : 'itens'}, repita o comando com --apply:`,
+    );
+    log(
+      `  ${again(place, `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${options.overwrite ? ' --overwrite' : ''} --apply`)}`,
+    );
   } else {
     result = await aws(() => applyCopy(client, plan), { ...place, table: liveTable });
     sayCopied(result, liveTable, at, log);
@@ -94,7 +114,8 @@ async function compareAndCopy(step: StepContext, options: CopyOptions, { restore
 
 function sayCopied(result: CopyResult, liveTable: string, at: string, log: (line: string) => void): void {
   if (result.copied.length > 0) log(`Copiados para ${liveTable}: ${result.copied.length} (${keyList(result.copied)}).`);
-  if (result.replaced.length > 0) log(`Substituídos pela versão que tinham ${at}: ${result.replaced.length} (${keyList(result.replaced)}).`);
+  if (result.replaced.length > 0)
+    log(`Substituídos pela versão que tinham ${at}: ${result.replaced.length} (${keyList(result.replaced)}).`);
   if (result.changedMeanwhile.length > 0) {
     log(
       `Não tocados, porque mudaram na tabela em uso depois da comparação: ${keyList(result.changedMeanwhile)}. ` +
@@ -113,7 +134,12 @@ function sayCleanUp({ place, log }: StepContext, options: CopyOptions, restoredT
 }
 
 /** `--delete-restored`: says what it would delete, or (with `--apply`) deletes the restored table. */
-async function deleteRestored(client: DynamoDBClient, options: Extract<RestoreOptions, { mode: 'delete-restored' }>, place: Place, log: (line: string) => void): Promise<RestoreOutcome> {
+async function deleteRestored(
+  client: DynamoDBClient,
+  options: Extract<RestoreOptions, { mode: 'delete-restored' }>,
+  place: Place,
+  log: (line: string) => void,
+): Promise<RestoreOutcome> {
   const name = options.restoredTable;
   const described = await aws(() => describeTable(client, name), { ...place, table: name });
   if (!described) {

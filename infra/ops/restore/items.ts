@@ -6,7 +6,12 @@ export type Item = Record<string, AttributeValue>;
 
 function canonical(value: AttributeValue | undefined): unknown {
   if (value === undefined) return undefined;
-  if (value.M) return Object.fromEntries(Object.keys(value.M).sort().map((k) => [k, canonical(value.M![k])]));
+  if (value.M)
+    return Object.fromEntries(
+      Object.keys(value.M)
+        .sort()
+        .map((k) => [k, canonical(value.M![k])]),
+    );
   if (value.L) return { L: value.L.map(canonical) };
   if (value.SS) return { SS: [...value.SS].sort() };
   if (value.NS) return { NS: value.NS.map(Number).sort((a, b) => a - b) };
@@ -18,7 +23,9 @@ function canonical(value: AttributeValue | undefined): unknown {
 
 /** The names of the top-level attributes that differ between two items. */
 export function changedAttributes(a: Item, b: Item): string[] {
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => JSON.stringify(canonical(a[name])) !== JSON.stringify(canonical(b[name]))).sort();
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((name) => JSON.stringify(canonical(a[name])) !== JSON.stringify(canonical(b[name])))
+    .sort();
 }
 
 function keyNames(def: TableDef): string[] {
@@ -35,7 +42,9 @@ export const scalar = (value: AttributeValue | undefined): string => value?.S ??
 
 /** The key as the operator reads it ("123456", "settings / current"). */
 export function keyTextOf(def: TableDef, item: Item): string {
-  return keyNames(def).map((name) => scalar(item[name])).join(' / ');
+  return keyNames(def)
+    .map((name) => scalar(item[name]))
+    .join(' / ');
 }
 
 /** The partition key's value for a `--keys` value. */
@@ -45,7 +54,12 @@ export const keyValue = (def: TableDef, text: string): AttributeValue => (def.pa
 export function labelOf(item: Item): string {
   const s = (name: string) => item[name]?.S;
   const person = [s('firstName'), s('lastName')].filter(Boolean).join(' ');
-  const parts = [s('name') ?? (person || undefined) ?? s('productName'), s('code') && `código ${s('code')}`, s('subject') && `«${s('subject')}»`, s('status') && `estado ${s('status')}`];
+  const parts = [
+    s('name') ?? (person || undefined) ?? s('productName'),
+    s('code') && `código ${s('code')}`,
+    s('subject') && `«${s('subject')}»`,
+    s('status') && `estado ${s('status')}`,
+  ];
   const text = parts.filter(Boolean).join(', ');
   return text.length > 90 ? `${text.slice(0, 87)}...` : text;
 }

@@ -2,7 +2,8 @@
 import type { TableKey } from '#lambdas/contracts/data-model.ts';
 
 /** Which items of the copy to copy back: `--keys`, `--all-missing` or `--all`. */
-export type Selection = { readonly kind: 'keys'; readonly keys: readonly string[] } | { readonly kind: 'all-missing' } | { readonly kind: 'all' };
+export type Selection =
+  { readonly kind: 'keys'; readonly keys: readonly string[] } | { readonly kind: 'all-missing' } | { readonly kind: 'all' };
 
 /** The installed shop the command works on. */
 export interface Place {
@@ -13,8 +14,22 @@ export interface Place {
 
 export type RestoreOptions = Place &
   (
-    | { readonly mode: 'restore'; readonly table: TableKey; readonly to: Date; readonly selection?: Selection; readonly apply: boolean; readonly overwrite: boolean }
-    | { readonly mode: 'from-restored'; readonly table: TableKey; readonly restoredTable: string; readonly selection?: Selection; readonly apply: boolean; readonly overwrite: boolean }
+    | {
+        readonly mode: 'restore';
+        readonly table: TableKey;
+        readonly to: Date;
+        readonly selection?: Selection;
+        readonly apply: boolean;
+        readonly overwrite: boolean;
+      }
+    | {
+        readonly mode: 'from-restored';
+        readonly table: TableKey;
+        readonly restoredTable: string;
+        readonly selection?: Selection;
+        readonly apply: boolean;
+        readonly overwrite: boolean;
+      }
     | { readonly mode: 'delete-restored'; readonly restoredTable: string; readonly apply: boolean }
   );
 

@@ -2,7 +2,14 @@
  * Step 2, the comparison: what the restored copy holds that the live table lacks or holds differently,
  * and so what a copy would write. Reads only.
  */
-import { BatchGetItemCommand, QueryCommand, ScanCommand, type AttributeValue, type BatchGetItemCommandOutput, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetItemCommand,
+  QueryCommand,
+  ScanCommand,
+  type AttributeValue,
+  type BatchGetItemCommandOutput,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { changedAttributes, itemForOverwrite, keyOf, keyTextOf, keyValue, labelOf, type Item } from './items.ts';
 import type { Selection } from './options.ts';
@@ -85,13 +92,21 @@ async function queryPartition(client: DynamoDBClient, table: string, def: TableD
 }
 
 /** Reads items by key, 100 at a time, retrying what DynamoDB leaves unprocessed. */
-async function batchGet(client: DynamoDBClient, table: string, def: TableDef, keys: readonly Item[], consistent: boolean): Promise<Map<string, Item>> {
+async function batchGet(
+  client: DynamoDBClient,
+  table: string,
+  def: TableDef,
+  keys: readonly Item[],
+  consistent: boolean,
+): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   for (let i = 0; i < keys.length; i += 100) {
     let pending: Item[] | undefined = keys.slice(i, i + 100);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt));
-      const answer: BatchGetItemCommandOutput = await client.send(new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: consistent } } }));
+      const answer: BatchGetItemCommandOutput = await client.send(
+        new BatchGetItemCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
       for (const item of answer.Responses?.[table] ?? []) found.set(keyTextOf(def, item), item);
       pending = answer.UnprocessedKeys?.[table]?.Keys;
     }
@@ -109,7 +124,12 @@ const absentItem = (def: TableDef, key: string): PlannedItem => ({
 });
 
 /** The copy's items of `--keys` (every item of each key's partition when the table has a sort key), and the keys it lacks. */
-async function restoredByKeys(client: DynamoDBClient, restoredTable: string, def: TableDef, keys: readonly string[]): Promise<{ restored: Item[]; absent: PlannedItem[] }> {
+async function restoredByKeys(
+  client: DynamoDBClient,
+  restoredTable: string,
+  def: TableDef,
+  keys: readonly string[],
+): Promise<{ restored: Item[]; absent: PlannedItem[] }> {
   const restored: Item[] = [];
   const absent: PlannedItem[] = [];
   if (def.sortKey) {
@@ -119,7 +139,13 @@ async function restoredByKeys(client: DynamoDBClient, restoredTable: string, def
       restored.push(...items);
     }
   } else {
-    const found = await batchGet(client, restoredTable, def, keys.map((key) => ({ [def.partitionKey.name]: keyValue(def, key) })), false);
+    const found = await batchGet(
+      client,
+      restoredTable,
+      def,
+      keys.map((key) => ({ [def.partitionKey.name]: keyValue(def, key) })),
+      false,
+    );
     for (const key of keys) {
       const item = found.get(key);
       if (item) restored.push(item);
@@ -132,7 +158,9 @@ async function restoredByKeys(client: DynamoDBClient, restoredTable: string, def
 /** One item of the copy against its live version (`undefined`: not in the live table). */
 function plannedItem(table: TableKey, def: TableDef, item: Item, current: Item | undefined): PlannedItem {
   const changed = current ? changedAttributes(item, current) : [];
-  const restores = current ? changedAttributes(itemForOverwrite(table, item, current), current).filter((name) => name !== 'version' && name !== 'updatedAt') : [];
+  const restores = current
+    ? changedAttributes(itemForOverwrite(table, item, current), current).filter((name) => name !== 'version' && name !== 'updatedAt')
+    : [];
   return {
     key: keyOf(def, item),
     keyText: keyTextOf(def, item),
@@ -152,9 +180,24 @@ function plannedItem(table: TableKey, def: TableDef, item: Item, current: Item |
 export async function planCopy(client: DynamoDBClient, input: PlanInput): Promise<CopyPlan> {
   const def: TableDef = tables[input.table];
   const { restored, absent } =
-    input.selection?.kind === 'keys' ? await restoredByKeys(client, input.restoredTable, def, input.selection.keys) : { restored: await scanAll(client, input.restoredTable), absent: [] };
-  const live = await batchGet(client, input.liveTable, def, restored.map((item) => keyOf(def, item)), true);
+    input.selection?.kind === 'keys'
+      ? await restoredByKeys(client, input.restoredTable, def, input.selection.keys)
+      : { restored: await scanAll(client, input.restoredTable), absent: [] };
+  const live = await batchGet(
+    client,
+    input.liveTable,
+    def,
+    restored.map((item) => keyOf(def, item)),
+    true,
+  );
   const items = restored.map((item) => plannedItem(input.table, def, item, live.get(keyTextOf(def, item))));
   items.sort((a, b) => a.keyText.localeCompare(b.keyText));
-  return { table: input.table, liveTable: input.liveTable, restoredTable: input.restoredTable, ...(input.selection ? { selection: input.selection } : {}), overwrite: input.overwrite, items: [...items, ...absent] };
+  return {
+    table: input.table,
+    liveTable: input.liveTable,
+    restoredTable: input.restoredTable,
+    ...(input.selection ? { selection: input.selection } : {}),
+    overwrite: input.overwrite,
+    items: [...items, ...absent],
+  };
 }

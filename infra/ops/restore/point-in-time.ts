@@ -31,7 +31,11 @@ export const PITR_MAX_DAYS = 35;
 export const RESTORED_SSE: SSESpecification = { Enabled: true, SSEType: 'KMS' };
 
 /** Refuses a moment outside the table's PITR window, saying what the window is. Throws {@link OperatorError}. */
-export function checkRestoreWindow(to: Date, pitr: PointInTimeRecoveryDescription | undefined, table: string): { earliest: Date; latest: Date } {
+export function checkRestoreWindow(
+  to: Date,
+  pitr: PointInTimeRecoveryDescription | undefined,
+  table: string,
+): { earliest: Date; latest: Date } {
   if (pitr?.PointInTimeRecoveryStatus !== 'ENABLED') {
     throw new OperatorError(
       `A recuperação para um momento anterior (PITR) não está ligada na tabela ${table}: não há cópias para restaurar. ` +
@@ -67,11 +71,20 @@ export interface WaitSettings {
 
 export const DEFAULT_WAIT: WaitSettings = { minDelay: 20, maxDelay: 60, maxWaitTime: RESTORE_MAX_WAIT_SECONDS, progressEveryMs: 60_000 };
 
-async function waitForActive(client: DynamoDBClient, name: string, wait: WaitSettings, log: (line: string) => void, resume: string): Promise<void> {
+async function waitForActive(
+  client: DynamoDBClient,
+  name: string,
+  wait: WaitSettings,
+  log: (line: string) => void,
+  resume: string,
+): Promise<void> {
   const started = Date.now();
   const ticker = setInterval(() => log(`  Ainda a restaurar... ${Math.round((Date.now() - started) / 60_000)} min`), wait.progressEveryMs);
   try {
-    await waitUntilTableExists({ client, minDelay: wait.minDelay, maxDelay: wait.maxDelay, maxWaitTime: wait.maxWaitTime }, { TableName: name });
+    await waitUntilTableExists(
+      { client, minDelay: wait.minDelay, maxDelay: wait.maxDelay, maxWaitTime: wait.maxWaitTime },
+      { TableName: name },
+    );
   } catch (error) {
     if ((error as { name?: string }).name === 'TimeoutError') {
       throw new OperatorError(
@@ -108,14 +121,18 @@ export async function restoreToMoment(step: StepContext, options: Extract<Restor
   log(`Passo 1 de 3: restaurar ${options.table} como estava em ${describeMoment(options.to)}`);
   const pitr = await aws(() => client.send(new DescribeContinuousBackupsCommand({ TableName: liveTable })), { ...place, table: liveTable });
   const window = checkRestoreWindow(options.to, pitr.ContinuousBackupsDescription?.PointInTimeRecoveryDescription, liveTable);
-  log(`  A AWS pode restaurar ${liveTable} para qualquer momento entre ${formatDateTime(window.earliest)} e ${formatDateTime(window.latest)} (hora de Lisboa).`);
+  log(
+    `  A AWS pode restaurar ${liveTable} para qualquer momento entre ${formatDateTime(window.earliest)} e ${formatDateTime(window.latest)} (hora de Lisboa).`,
+  );
   const resume = again(place, `--table ${options.table} --from-restored ${restoredTable}`);
   const existing = await aws(() => describeTable(client, restoredTable), { ...place, table: restoredTable });
   if (existing) {
     log(`  A tabela ${restoredTable} já existe (um restauro anterior para o mesmo momento): uso-a, sem restaurar outra vez.`);
   } else {
     log(`  A criar a tabela NOVA ${restoredTable} (a tabela em uso não é tocada).`);
-    log('  Isto pode demorar de alguns minutos a algumas horas; pode deixar correr. O restauro é pago pela quantidade de dados restaurada.');
+    log(
+      '  Isto pode demorar de alguns minutos a algumas horas; pode deixar correr. O restauro é pago pela quantidade de dados restaurada.',
+    );
     await aws(
       () =>
         client.send(
@@ -131,7 +148,9 @@ export async function restoreToMoment(step: StepContext, options: Extract<Restor
     );
   }
   await aws(() => waitForActive(client, restoredTable, step.wait, log, resume), { ...place, table: restoredTable });
-  log(`  Pronta: ${restoredTable}. Tem os dados como estavam ${at}, sem TTL, sem stream e sem PITR (a AWS não os copia; não fazem falta para isto).`);
+  log(
+    `  Pronta: ${restoredTable}. Tem os dados como estavam ${at}, sem TTL, sem stream e sem PITR (a AWS não os copia; não fazem falta para isto).`,
+  );
   return { restoredTable, at };
 }
 
@@ -140,14 +159,21 @@ export async function openRestored(step: StepContext, options: Extract<RestoreOp
   const { client, place, liveTable, log } = step;
   const restoredTable = options.restoredTable;
   if (restoredTable === liveTable || restoredTable.startsWith(`${options.stackName}-Data`)) {
-    throw new OperatorError(`${restoredTable} é uma tabela em uso da loja, não uma cópia restaurada: dê o nome da tabela restaurada (começa por restore-).`);
+    throw new OperatorError(
+      `${restoredTable} é uma tabela em uso da loja, não uma cópia restaurada: dê o nome da tabela restaurada (começa por restore-).`,
+    );
   }
   // Only a copy this command made of this very table: a copy of products never goes into orders.
   if (RESTORED_NAME.exec(restoredTable)?.[2] !== liveTable) {
-    throw new OperatorError(`${restoredTable} não é uma cópia restaurada da tabela ${options.table} (${liveTable}): as cópias desta tabela chamam-se restore-<momento>-${liveTable}.`);
+    throw new OperatorError(
+      `${restoredTable} não é uma cópia restaurada da tabela ${options.table} (${liveTable}): as cópias desta tabela chamam-se restore-<momento>-${liveTable}.`,
+    );
   }
   const described = await aws(() => describeTable(client, restoredTable), { ...place, table: restoredTable });
-  if (!described) throw new OperatorError(`A tabela restaurada ${restoredTable} não existe em ${options.region}: já foi apagada? Restaure outra vez com --to.`);
+  if (!described)
+    throw new OperatorError(
+      `A tabela restaurada ${restoredTable} não existe em ${options.region}: já foi apagada? Restaure outra vez com --to.`,
+    );
   checkKeySchema(options.table, restoredTable, described.KeySchema);
   if (described.TableStatus !== 'ACTIVE') {
     log(`  ${restoredTable} ainda não está pronta (${described.TableStatus}): espero por ela.`);

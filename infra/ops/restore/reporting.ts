@@ -13,14 +13,22 @@ export function describeMoment(moment: Date): string {
 /** How many items a list names before "e mais N". */
 const LISTED = 40;
 
-function listItems(log: (line: string) => void, sign: string, items: readonly PlannedItem[], extra: (item: PlannedItem) => string = () => ''): void {
+function listItems(
+  log: (line: string) => void,
+  sign: string,
+  items: readonly PlannedItem[],
+  extra: (item: PlannedItem) => string = () => '',
+): void {
   for (const item of items.slice(0, LISTED)) log(`  ${sign} ${item.keyText}${item.label ? `  ${item.label}` : ''}${extra(item)}`);
   if (items.length > LISTED) log(`  ... e mais ${items.length - LISTED}.`);
 }
 
 /** The keys of some items, in one line ("1, 2, 3 e mais 7"). */
 export function keyList(items: readonly PlannedItem[]): string {
-  const keys = items.slice(0, LISTED).map((i) => i.keyText).join(', ');
+  const keys = items
+    .slice(0, LISTED)
+    .map((i) => i.keyText)
+    .join(', ');
   return items.length > LISTED ? `${keys} e mais ${items.length - LISTED}` : keys;
 }
 
@@ -31,8 +39,13 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
   const by = (state: PlannedItem['state']) => plan.items.filter((i) => i.state === state);
   const [missing, different, same, absent] = [by('missing'), by('different'), by('same'), by('absent')];
   const inCopy = missing.length + different.length + same.length;
-  const what = plan.selection?.kind === 'keys' ? `Dos itens pedidos, a cópia tem ${inCopy}` : `A cópia tem ${inCopy} ${inCopy === 1 ? 'item' : 'itens'}`;
-  log(`  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em uso, ${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`);
+  const what =
+    plan.selection?.kind === 'keys'
+      ? `Dos itens pedidos, a cópia tem ${inCopy}`
+      : `A cópia tem ${inCopy} ${inCopy === 1 ? 'item' : 'itens'}`;
+  log(
+    `  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em uso, ${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`,
+  );
   if (missing.length > 0) {
     log('');
     log(plan.selection ? 'Faltam na tabela em uso (são copiados):' : 'Faltam na tabela em uso:');
@@ -47,7 +60,10 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
         : 'Diferentes na tabela em uso (ficam como estão; só com --overwrite seriam substituídos pela versão antiga):',
     );
     listItems(log, '~', different, (item) => {
-      const stock = plan.table === 'products' && stockOf(item.restored) !== stockOf(item.live) ? `; stock: ${stockOf(item.restored) ?? '-'} na cópia, ${stockOf(item.live) ?? '-'} agora, fica ${stockOf(item.live) ?? '-'}` : '';
+      const stock =
+        plan.table === 'products' && stockOf(item.restored) !== stockOf(item.live)
+          ? `; stock: ${stockOf(item.restored) ?? '-'} na cópia, ${stockOf(item.live) ?? '-'} agora, fica ${stockOf(item.live) ?? '-'}`
+          : '';
       const nothing = item.restores.length === 0 ? '; só isto mudou: nada a pôr de volta' : '';
       return `  (mudou: ${item.changed.join(', ')}${stock}${nothing})`;
     });
@@ -61,7 +77,8 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
 
 /** What else to know after copying items of this table (counters, stock, search, photos); `at`: "em 20/11/2026 09:00". */
 export function tableNotes(table: TableKey, at: string): string[] {
-  const recount = 'Os números do painel (encomendas por estado, receita, mensagens por ler, pedidos de aviso) não mudam com a cópia: corra `npm run recount` a seguir para os refazer.';
+  const recount =
+    'Os números do painel (encomendas por estado, receita, mensagens por ler, pedidos de aviso) não mudam com a cópia: corra `npm run recount` a seguir para os refazer.';
   switch (table) {
     case 'products':
       return [
@@ -85,7 +102,9 @@ export function tableNotes(table: TableKey, at: string): string[] {
     case 'mbwayCounters':
       return ['São os totais MB WAY de cada mês (os limites): substituir um mês volta à contagem antiga.'];
     case 'settings':
-      return ['As definições substituídas ficam com a versão seguinte à de agora; o histórico de alterações não ganha uma entrada por isto.'];
+      return [
+        'As definições substituídas ficam com a versão seguinte à de agora; o histórico de alterações não ganha uma entrada por isto.',
+      ];
     default:
       return [];
   }
@@ -98,9 +117,15 @@ export async function reportCodeClashes(client: DynamoDBClient, plan: CopyPlan, 
     const code = item.restored?.code?.S;
     if (!code) continue;
     const answer = await client.send(
-      new QueryCommand({ TableName: plan.liveTable, IndexName: 'byCode', KeyConditionExpression: 'code = :code', ExpressionAttributeValues: { ':code': { S: code } } }),
+      new QueryCommand({
+        TableName: plan.liveTable,
+        IndexName: 'byCode',
+        KeyConditionExpression: 'code = :code',
+        ExpressionAttributeValues: { ':code': { S: code } },
+      }),
     );
     const others = (answer.Items ?? []).map((other) => scalar(other.id)).filter((id) => id !== item.keyText);
-    if (others.length > 0) log(`  Atenção: o código ${code} da peça ${item.keyText} já é usado agora por ${others.join(', ')}: mude um deles no back-office.`);
+    if (others.length > 0)
+      log(`  Atenção: o código ${code} da peça ${item.keyText} já é usado agora por ${others.join(', ')}: mude um deles no back-office.`);
   }
 }

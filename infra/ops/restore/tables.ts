@@ -2,7 +2,13 @@
  * The tables of a restore: which may be restored, the live table (by its `TABLE_*` variable or its name
  * in the stack), and the restored copy, named `restore-<yyyymmddThhmmssZ>-<live table>`.
  */
-import { DescribeTableCommand, ListTablesCommand, type DynamoDBClient, type KeySchemaElement, type TableDescription } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeTableCommand,
+  ListTablesCommand,
+  type DynamoDBClient,
+  type KeySchemaElement,
+  type TableDescription,
+} from '@aws-sdk/client-dynamodb';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { OperatorError } from '../create-admin.ts';
 
@@ -26,16 +32,24 @@ const MAX_TABLE_NAME = 255;
 
 /** The restored table's name for a live table and a moment: `restore-20261120T090000Z-<live>`. */
 export function restoredTableName(liveTable: string, to: Date): string {
-  const stamp = to.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = to
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
   const name = `restore-${stamp}-${liveTable}`;
-  if (name.length > MAX_TABLE_NAME) throw new OperatorError(`O nome da tabela restaurada ficaria com mais de ${MAX_TABLE_NAME} caracteres: ${name}`);
+  if (name.length > MAX_TABLE_NAME)
+    throw new OperatorError(`O nome da tabela restaurada ficaria com mais de ${MAX_TABLE_NAME} caracteres: ${name}`);
   return name;
 }
 
 /** The moment a restored table's name tells (`undefined` for a name this script did not give). */
 export function restoredMoment(restoredTable: string): Date | undefined {
   const stamp = RESTORED_NAME.exec(restoredTable)?.[1];
-  return stamp ? new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`) : undefined;
+  return stamp
+    ? new Date(
+        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+      )
+    : undefined;
 }
 
 /** The live table of `key` among a stack's table names (`<stack>-Data<Key>Table<hash>-<suffix>`). */
@@ -78,6 +92,8 @@ export function checkKeySchema(table: TableKey, restoredTable: string, schema: r
   const expected = [`${def.partitionKey.name}:HASH`, ...(def.sortKey ? [`${def.sortKey.name}:RANGE`] : [])].join(',');
   const actual = (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
   if (actual !== expected) {
-    throw new OperatorError(`A tabela ${restoredTable} não tem as chaves da tabela ${table} (${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`);
+    throw new OperatorError(
+      `A tabela ${restoredTable} não tem as chaves da tabela ${table} (${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`,
+    );
   }
 }

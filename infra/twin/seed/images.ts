@@ -58,7 +58,10 @@ function pendant(motif: Motif, x: number, y: number, size: number): string {
       return `<circle cx="${x}" cy="${y}" r="${s * 0.7}" fill="url(#pearl)" stroke="#00000018" stroke-width="2"/>`;
     case 'clover':
       return [0, 90, 180, 270]
-        .map((deg) => `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" r="${s * 0.45}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`)
+        .map(
+          (deg) =>
+            `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" r="${s * 0.45}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`,
+        )
         .join('');
     case 'infinity':
       return `<path d="M${x} ${y} C ${x - s * 0.5} ${y - s * 0.6}, ${x - s * 1.3} ${y - s * 0.6}, ${x - s * 1.3} ${y} S ${x - s * 0.5} ${y + s * 0.6}, ${x} ${y} S ${x + s * 1.3} ${y - s * 0.6}, ${x + s * 1.3} ${y} S ${x + s * 0.5} ${y + s * 0.6}, ${x} ${y} Z" fill="none" stroke="url(#metal)" stroke-width="${s * 0.22}"/>`;
@@ -75,7 +78,10 @@ function shadow(cx: number, cy: number, rx: number): string {
 function ring(motif: Motif): string {
   const band = `<ellipse cx="400" cy="460" rx="200" ry="120" fill="none" stroke="url(#metal)" stroke-width="${motif === 'twist' ? 26 : 36}"/>
 <ellipse cx="400" cy="452" rx="188" ry="110" fill="none" stroke="#ffffff" stroke-opacity=".45" stroke-width="4"/>`;
-  const twist = motif === 'twist' ? `<ellipse cx="400" cy="470" rx="200" ry="120" fill="none" stroke="url(#metal)" stroke-width="20" stroke-dasharray="40 22"/>` : '';
+  const twist =
+    motif === 'twist'
+      ? `<ellipse cx="400" cy="470" rx="200" ry="120" fill="none" stroke="url(#metal)" stroke-width="20" stroke-dasharray="40 22"/>`
+      : '';
   const top = motif === 'plain' || motif === 'twist' ? '' : pendant(motif, 400, 330, 52);
   return shadow(400, 610, 230) + band + twist + top;
 }
@@ -100,7 +106,10 @@ function earrings(motif: Motif): string {
 function bracelet(motif: Motif): string {
   const links = `<ellipse cx="400" cy="420" rx="250" ry="170" fill="none" stroke="url(#metal)" stroke-width="${motif === 'twist' ? 30 : 16}" stroke-dasharray="${motif === 'twist' ? '48 14' : '28 10'}" stroke-linecap="round"/>
 <ellipse cx="400" cy="420" rx="250" ry="170" fill="none" stroke="#ffffff" stroke-opacity=".35" stroke-width="3"/>`;
-  const charm = motif === 'plain' || motif === 'twist' ? '' : `<line x1="400" y1="590" x2="400" y2="625" stroke="url(#metal)" stroke-width="5"/>${pendant(motif, 400, 665, 40)}`;
+  const charm =
+    motif === 'plain' || motif === 'twist'
+      ? ''
+      : `<line x1="400" y1="590" x2="400" y2="625" stroke="url(#metal)" stroke-width="5"/>${pendant(motif, 400, 665, 40)}`;
   return shadow(400, 700, 280) + links + charm;
 }
 

@@ -28,7 +28,10 @@ const CACHE_DIR = process.env.TWIN_SEED_CACHE ?? join(REPO_ROOT, '.cache', 'seed
 /** A square 800×800 drawing as a 4:3 scene of `size`: the backdrop widened to the sides. */
 function landscape(svg: string, size: { width: number; height: number }): string {
   return svg
-    .replace('viewBox="0 0 800 800" width="800" height="800"', `viewBox="-134 0 1068 800" width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"`)
+    .replace(
+      'viewBox="0 0 800 800" width="800" height="800"',
+      `viewBox="-134 0 1068 800" width="${size.width}" height="${size.height}" preserveAspectRatio="xMidYMid slice"`,
+    )
     .replace('<rect width="800" height="800" fill="url(#bg)"/>', '<rect x="-140" width="1080" height="800" fill="url(#bg)"/>');
 }
 
@@ -37,7 +40,10 @@ export async function phoneJpeg(svg: string, size: { width: number; height: numb
   return sharp(Buffer.from(landscape(svg, size)))
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 1 })
-    .withExif({ IFD0: { Make: 'Demo', Model: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '8/1 36/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'Demo', Model: 'Phone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 9/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '8/1 36/1 0/1' },
+    })
     .toBuffer();
 }
 

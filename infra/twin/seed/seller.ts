@@ -30,7 +30,10 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
 };
 
 /** The twin's first settings record (demo payments, demo seller unless `demoSeller` is false, `overrides`: see TwinOptions; the twin's provider keys saved), once. */
-export function seedLocalSettings(overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber' | 'automaticPayments' | 'invoicing'>> = {}, demoSeller = true): Promise<boolean> {
+export function seedLocalSettings(
+  overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber' | 'automaticPayments' | 'invoicing'>> = {},
+  demoSeller = true,
+): Promise<boolean> {
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const seller = demoSeller ? DEMO_SELLER : DEFAULT_SETTINGS.seller;
   return seedSettings({ ...DEFAULT_SETTINGS, seller, payments: LOCAL_PAYMENTS, ...defined }, new Date().toISOString(), SEED_AUTHOR);

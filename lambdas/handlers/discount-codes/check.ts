@@ -4,4 +4,6 @@ import { ok } from '../../http/response.ts';
 import { challengeGuard } from '../../http/challenge-guard.ts';
 import { checkCode } from '../../services/code-check.ts';
 
-export const handler = httpRoute('POST /api/discount-codes/check', { body: codeCheckSchema, challengeGuard }, async ({ body }) => ok(await checkCode(body)));
+export const handler = httpRoute('POST /api/discount-codes/check', { body: codeCheckSchema, challengeGuard }, async ({ body }) =>
+  ok(await checkCode(body)),
+);

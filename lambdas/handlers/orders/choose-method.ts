@@ -4,6 +4,8 @@ import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
 import { choosePaymentMethod } from '../../services/payment-switch.ts';
 
-export const handler = httpRoute('POST /api/orders/{id}/payment-method', { body: choosePaymentMethodSchema }, async ({ params, body, headers }) =>
-  ok(await choosePaymentMethod(params.id, headers[ORDER_TOKEN_HEADER], body.method)),
+export const handler = httpRoute(
+  'POST /api/orders/{id}/payment-method',
+  { body: choosePaymentMethodSchema },
+  async ({ params, body, headers }) => ok(await choosePaymentMethod(params.id, headers[ORDER_TOKEN_HEADER], body.method)),
 );

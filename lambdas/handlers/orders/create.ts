@@ -12,13 +12,17 @@ import type { PlaceOrderInput } from '#shared/schemas/index.ts';
 /** A checkout's proof of work is priced by the units it reserves (`shared/proof-of-work.ts`). */
 const challengeGuard = unitChallengeGuard((body) => cartCount((body as PlaceOrderInput).items));
 
-export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema, challengeGuard }, async ({ body, headers, event, context }) => {
-  const now = new Date();
-  // Every buyer is answered before the function's end, a crowd for one piece included (docs/drops.md).
-  const deadline = checkoutDeadline(context.getRemainingTimeInMillis(), now.getTime());
-  const placed = await placeOrder(body, headers['idempotency-key'], proofClaims, clientOf(event), now, deadline);
-  // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).
-  // The order is placed: its 201 is not held back past the deadline by this look (the next one catches up).
-  if (placed.status === 201) await settledBy(deadline, watchHeldShareQuietly(now), ANSWER_MARGIN_MS / 2);
-  return json(placed.status, placed.body);
-});
+export const handler = httpRoute(
+  'POST /api/orders',
+  { body: placeOrderSchema, challengeGuard },
+  async ({ body, headers, event, context }) => {
+    const now = new Date();
+    // Every buyer is answered before the function's end, a crowd for one piece included (docs/drops.md).
+    const deadline = checkoutDeadline(context.getRemainingTimeInMillis(), now.getTime());
+    const placed = await placeOrder(body, headers['idempotency-key'], proofClaims, clientOf(event), now, deadline);
+    // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).
+    // The order is placed: its 201 is not held back past the deadline by this look (the next one catches up).
+    if (placed.status === 201) await settledBy(deadline, watchHeldShareQuietly(now), ANSWER_MARGIN_MS / 2);
+    return json(placed.status, placed.body);
+  },
+);

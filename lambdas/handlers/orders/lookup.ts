@@ -4,4 +4,6 @@ import { json } from '../../http/response.ts';
 import { lookUpOrder } from '../../services/order-lookup.ts';
 import { challengeGuard } from '../../http/challenge-guard.ts';
 
-export const handler = httpRoute('POST /api/orders/lookup', { body: orderLookupSchema, challengeGuard }, async ({ body }) => json(202, await lookUpOrder(body)));
+export const handler = httpRoute('POST /api/orders/lookup', { body: orderLookupSchema, challengeGuard }, async ({ body }) =>
+  json(202, await lookUpOrder(body)),
+);

@@ -6,7 +6,12 @@ import { escapeHtml } from '#shared/html.ts';
 
 function plainNotFound() {
   const title = escapeHtml(frontDoorTexts.notFound);
-  return text(`<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`, PAGE_CONTENT_TYPE, { 'cache-control': PAGE_CACHE_CONTROL }, 404);
+  return text(
+    `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
+    PAGE_CONTENT_TYPE,
+    { 'cache-control': PAGE_CACHE_CONTROL },
+    404,
+  );
 }
 
 /**

@@ -16,13 +16,25 @@ import { BENIGN_SHOP, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts 
 import { CODED_CART, sampleOrder } from '../../support/sample-order.ts';
 
 const LINK = 'https://loja.example/encomenda/100300#t=abc_DEF-123';
-const payments = { ...DEFAULT_SETTINGS.payments, iban: 'PT50 0002 0123 1234 5678 9015 4', ibanHolder: 'Joias Inox', mbwayPhone1: '912 345 678' };
+const payments = {
+  ...DEFAULT_SETTINGS.payments,
+  iban: 'PT50 0002 0123 1234 5678 9015 4',
+  ibanHolder: 'Joias Inox',
+  mbwayPhone1: '912 345 678',
+};
 const TEMPLATES = ['order-reserved', 'order-received', 'owner-new-order', 'owner-order-paid'] as const;
 type Template = (typeof TEMPLATES)[number];
 
 /** A 34,80 € cart with a 10 % code: −3,48 €, free shipping (31,32 € after the code), 31,32 € to pay. */
 function order(more: Partial<Order> = {}): Order {
-  return sampleOrder({ address: 'Rua das Flores, 12', city: 'Porto', postalCode: '4050-262', ...CODED_CART, expiresAt: '2026-12-09T10:00:00.000Z', ...more });
+  return sampleOrder({
+    address: 'Rua das Flores, 12',
+    city: 'Porto',
+    postalCode: '4050-262',
+    ...CODED_CART,
+    expiresAt: '2026-12-09T10:00:00.000Z',
+    ...more,
+  });
 }
 
 const rendered = new Map<MailTemplateId, SesTemplateParts>();
@@ -32,10 +44,15 @@ beforeAll(async () => {
 
 /** The mail of `template` for `o` as its reader gets it: the data the shop queues, rendered as SES does. */
 function mailOf(o: Order, template: Template): MailParts {
-  const data = template === 'owner-new-order' || template === 'owner-order-paid' ? ownerOrderData(o) : customerMail(o, template, { payments }).data;
+  const data =
+    template === 'owner-new-order' || template === 'owner-order-paid' ? ownerOrderData(o) : customerMail(o, template, { payments }).data;
   return renderAsSes(rendered.get(template)!, template, { ...data, link: LINK, shop: BENIGN_SHOP } as MailData[Template]);
 }
-const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ');
+const visible = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ');
 
 /** How each mail says the code (the customer's, as the order page; the owner's, in a sentence). */
 const SAYS: Record<Template, RegExp> = {
@@ -56,7 +73,13 @@ describe('the discount code in the mails', () => {
 
   it('order-reserved with a Multibanco reference: the code beside the amount too', () => {
     const multibanco = { entity: '12345', reference: '123456789', amountCents: 3132, expiresAt: '2026-12-09T10:00:00.000Z' };
-    const sent = mailOf(order({ paymentMethod: 'multibanco', providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_1', multibanco } }), 'order-reserved');
+    const sent = mailOf(
+      order({
+        paymentMethod: 'multibanco',
+        providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_1', multibanco },
+      }),
+      'order-reserved',
+    );
     for (const part of [visible(sent.html), sent.text]) {
       expect(part).toContain('Montante: 31,32 €');
       expect(part).toMatch(SAYS['order-reserved']);

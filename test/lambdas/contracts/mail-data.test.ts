@@ -24,8 +24,42 @@ function parsed(escaped: string): Element {
 const textOf = (element: Element) => element.childNodes.map((n: Node) => ('value' in n ? n.value : '')).join('');
 
 /** Any text, with the characters that matter over-represented. */
-const SPECIALS = ['<', '>', '&', '"', "'", '`', '=', '{', '}', '{{', '}}', '\r', '\n', '\r\n', '\t', '\0', '\u0085', '\u2028', '\u2029', RLO, ZWSP, '\u2066', '\u200D', '\uFEFF', '\uD800', '\uDC00', '&amp;', '&#123;', '<script>', '<!--'];
-const anyText = fc.string({ unit: fc.oneof(fc.constantFrom(...SPECIALS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
+const SPECIALS = [
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  '`',
+  '=',
+  '{',
+  '}',
+  '{{',
+  '}}',
+  '\r',
+  '\n',
+  '\r\n',
+  '\t',
+  '\0',
+  '\u0085',
+  '\u2028',
+  '\u2029',
+  RLO,
+  ZWSP,
+  '\u2066',
+  '\u200D',
+  '\uFEFF',
+  '\uD800',
+  '\uDC00',
+  '&amp;',
+  '&#123;',
+  '<script>',
+  '<!--',
+];
+const anyText = fc.string({
+  unit: fc.oneof(fc.constantFrom(...SPECIALS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  maxLength: 60,
+});
 
 const FORBIDDEN_IN_PLAIN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -98,19 +132,45 @@ describe('plainText', () => {
 describe('templateData', () => {
   it('holds the HTML-escaped values at the top level and the plain values under text', () => {
     const shop = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1', email: 'ola&<b>@exemplo.pt' };
-    expect(templateData('shipped', { name: `Ana${RLO}\r\n<b>`, number: 123456, trackingCode: '{{number}}', link: 'https://loja.example/encomenda/123456?token=a&b', shop })).toEqual({
+    expect(
+      templateData('shipped', {
+        name: `Ana${RLO}\r\n<b>`,
+        number: 123456,
+        trackingCode: '{{number}}',
+        link: 'https://loja.example/encomenda/123456?token=a&b',
+        shop,
+      }),
+    ).toEqual({
       name: 'Ana &lt;b&gt;',
       number: '123456',
       trackingCode: '&#123;&#123;number&#125;&#125;',
       link: 'https://loja.example/encomenda/123456?token&#61;a&amp;b',
-      shop: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1', email: 'ola&amp;&lt;b&gt;@exemplo.pt' },
-      text: { name: 'Ana <b>', number: '123456', trackingCode: '{{number}}', link: 'https://loja.example/encomenda/123456?token=a&b', shop },
+      shop: {
+        legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1',
+        email: 'ola&amp;&lt;b&gt;@exemplo.pt',
+      },
+      text: {
+        name: 'Ana <b>',
+        number: '123456',
+        trackingCode: '{{number}}',
+        link: 'https://loja.example/encomenda/123456?token=a&b',
+        shop,
+      },
     });
   });
 
   it('walks lists and objects, keeps booleans for {{#if}} and drops absent values', () => {
-    const data = templateData('order-received', { ...benignMailData['order-received'], lines: [{ name: '<i>', quantity: 2, price: '1 €', total: '2 €' }], noDiscount: true, shippingMethod: undefined });
-    expect(data).toMatchObject({ lines: [{ name: '&lt;i&gt;', quantity: '2' }], noDiscount: true, text: { lines: [{ name: '<i>' }], noDiscount: true } });
+    const data = templateData('order-received', {
+      ...benignMailData['order-received'],
+      lines: [{ name: '<i>', quantity: 2, price: '1 €', total: '2 €' }],
+      noDiscount: true,
+      shippingMethod: undefined,
+    });
+    expect(data).toMatchObject({
+      lines: [{ name: '&lt;i&gt;', quantity: '2' }],
+      noDiscount: true,
+      text: { lines: [{ name: '<i>' }], noDiscount: true },
+    });
     expect(data).not.toHaveProperty('shippingMethod');
   });
 
@@ -118,8 +178,19 @@ describe('templateData', () => {
     fc.assert(
       fc.property(anyText, anyText, anyText, (name, trackingCode, legal) => {
         const link = 'https://loja.example/encomenda/1?token=t';
-        const data = templateData('shipped', { name, number: 1, trackingCode, link, shop: { legal, email: 'ola@exemplo.pt' } }) as { name: string; trackingCode: string; shop: { legal: string }; text: { name: string; trackingCode: string } };
-        expect(data.text).toEqual({ name: plainText(name), number: '1', trackingCode: plainText(trackingCode), link, shop: { legal: plainText(legal), email: 'ola@exemplo.pt' } });
+        const data = templateData('shipped', { name, number: 1, trackingCode, link, shop: { legal, email: 'ola@exemplo.pt' } }) as {
+          name: string;
+          trackingCode: string;
+          shop: { legal: string };
+          text: { name: string; trackingCode: string };
+        };
+        expect(data.text).toEqual({
+          name: plainText(name),
+          number: '1',
+          trackingCode: plainText(trackingCode),
+          link,
+          shop: { legal: plainText(legal), email: 'ola@exemplo.pt' },
+        });
         expect(data.name).toBe(escapeHtml(plainText(name)));
         expect(data.shop.legal).toBe(escapeHtml(plainText(legal)));
         for (const value of [data.name, data.trackingCode, data.shop.legal]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
@@ -136,7 +207,9 @@ describe('templateData', () => {
   });
 
   it('refuses a value named like the text root', () => {
-    expect(() => templateData('review-request', { name: 'Ana', shop: BENIGN_SHOP, text: 'x' } as MailData['review-request'])).toThrow(/reserved/);
+    expect(() => templateData('review-request', { name: 'Ana', shop: BENIGN_SHOP, text: 'x' } as MailData['review-request'])).toThrow(
+      /reserved/,
+    );
   });
 
   it('is typed per template: a wrong or missing key does not compile', () => {

@@ -14,7 +14,12 @@ import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail/re
 import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 
 const LINK = 'https://loja.example/encomenda/123456#t=abc_DEF-123';
-const payments = { ...DEFAULT_SETTINGS.payments, iban: 'PT50 0002 0123 1234 5678 9015 4', ibanHolder: 'Joias Inox', mbwayPhone1: '912 345 678' };
+const payments = {
+  ...DEFAULT_SETTINGS.payments,
+  iban: 'PT50 0002 0123 1234 5678 9015 4',
+  ibanHolder: 'Joias Inox',
+  mbwayPhone1: '912 345 678',
+};
 
 function order(providerPayment?: ProviderPaymentRecord, more: Partial<Order> = {}): Order {
   return {
@@ -61,7 +66,10 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The mail as the customer receives it: the queued data, the link and the shop's values added, rendered as SES does. */
-function mail<Id extends 'order-reserved' | 'payment-confirmed' | 'order-refunded'>(id: Id, data: Omit<MailData[Id], 'link' | 'shop'>): MailParts {
+function mail<Id extends 'order-reserved' | 'payment-confirmed' | 'order-refunded'>(
+  id: Id,
+  data: Omit<MailData[Id], 'link' | 'shop'>,
+): MailParts {
   return renderAsSes(rendered.get(id)!, id, { ...data, link: LINK, shop: BENIGN_SHOP } as MailData[Id]);
 }
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -70,7 +78,11 @@ describe('the reservation e-mail of a provider payment', () => {
   it('Multibanco: entidade, referência, montante "12,50 €" and validity, in both parts; no proof asked for', () => {
     const { template, data } = customerMail(order(MULTIBANCO), 'order-reserved', { payments });
     expect(template).toBe('order-reserved');
-    expect(data).toMatchObject({ total: '12,50 €', method: 'Multibanco', multibanco: { entity: '12345', reference: '123 456 789', amount: '12,50 €', validUntil: '04/12/2026 às 10:00' } });
+    expect(data).toMatchObject({
+      total: '12,50 €',
+      method: 'Multibanco',
+      multibanco: { entity: '12345', reference: '123 456 789', amount: '12,50 €', validUntil: '04/12/2026 às 10:00' },
+    });
     const sent = mail('order-reserved', data as MailData['order-reserved']);
     for (const part of [visible(sent.html), sent.text]) {
       expect(part).toContain('Entidade: 12345');
@@ -85,7 +97,9 @@ describe('the reservation e-mail of a provider payment', () => {
   });
 
   it('a Multibanco reservation is never mailed without its reference', () => {
-    expect(() => customerMail(order({ ...MULTIBANCO, multibanco: undefined, status: 'starting' }), 'order-reserved', { payments })).toThrow(/Multibanco reference/);
+    expect(() => customerMail(order({ ...MULTIBANCO, multibanco: undefined, status: 'starting' }), 'order-reserved', { payments })).toThrow(
+      /Multibanco reference/,
+    );
   });
 
   it('automatic MB WAY: approve in the app, no number to pay to, no proof; another method if the request fails', () => {
@@ -114,7 +128,10 @@ describe('the reservation e-mail of a provider payment', () => {
   });
 
   it('escapes every value of the reference in the HTML, and keeps them one line in the text', () => {
-    const evil = { ...benignMailData['order-reserved'], multibanco: { entity: hostile(), reference: hostile(), amount: hostile(), validUntil: hostile() } };
+    const evil = {
+      ...benignMailData['order-reserved'],
+      multibanco: { entity: hostile(), reference: hostile(), amount: hostile(), validUntil: hostile() },
+    };
     const sent = mail('order-reserved', evil);
     expect(sent.html).not.toContain(EVIL_LINK);
     expect(sent.html).not.toContain(EVIL_IMG);
@@ -136,20 +153,28 @@ describe('the payment-confirmed e-mail', () => {
     expect(sent.subject).toBe('Pagamento confirmado: encomenda nº 123456');
   });
 
-  it('a payment the shop confirmed names the method that paid (the ledger\'s), not the provider', () => {
+  it("a payment the shop confirmed names the method that paid (the ledger's), not the provider", () => {
     const { data } = customerMail(order(undefined, { status: 'Enviar' }), 'payment-confirmed');
     expect(data).not.toHaveProperty('provider');
     expect(data).toMatchObject({ method: 'Transferência Bancária' });
-    expect(mail('payment-confirmed', data as MailData['payment-confirmed']).text).toContain('Confirmámos o pagamento por Transferência Bancária da tua encomenda nº 123456.');
+    expect(mail('payment-confirmed', data as MailData['payment-confirmed']).text).toContain(
+      'Confirmámos o pagamento por Transferência Bancária da tua encomenda nº 123456.',
+    );
     // A declined automatic MB WAY, then a proof of a transfer the owner confirmed: the transfer.
-    const declinedThenTransfer = customerMail(order({ ...MBWAY, status: 'failed' }, { status: 'Enviar', proofKey: 'proofs/x.png', proofMethod: 'transferencia' }), 'payment-confirmed');
+    const declinedThenTransfer = customerMail(
+      order({ ...MBWAY, status: 'failed' }, { status: 'Enviar', proofKey: 'proofs/x.png', proofMethod: 'transferencia' }),
+      'payment-confirmed',
+    );
     expect(declinedThenTransfer.data).toMatchObject({ method: 'Transferência Bancária' });
     expect(declinedThenTransfer.data).not.toHaveProperty('provider');
   });
 });
 
 describe('the late payment’s refund e-mail', () => {
-  const refunded = order({ ...MBWAY, status: 'succeeded', refunds: [{ refundId: 're_1', amountCents: 1250, at: '2026-11-27T11:00:00.000Z', reason: 'late' }] }, { status: 'Encerrada' });
+  const refunded = order(
+    { ...MBWAY, status: 'succeeded', refunds: [{ refundId: 're_1', amountCents: 1250, at: '2026-11-27T11:00:00.000Z', reason: 'late' }] },
+    { status: 'Encerrada' },
+  );
 
   it('says the payment came late and what was given back, "12,50 €" from cents', () => {
     const { template, data } = customerMail(refunded, 'order-refunded');
@@ -163,7 +188,14 @@ describe('the late payment’s refund e-mail', () => {
   });
 
   it('"Devolver parte do pagamento": what went back and how, never that the payment came late', () => {
-    const paid = order({ ...MBWAY, status: 'succeeded', refunds: [{ refundId: 're_2', amountCents: 1000, at: '2026-11-27T11:00:00.000Z', reason: 'partial' }] }, { status: 'Enviado' });
+    const paid = order(
+      {
+        ...MBWAY,
+        status: 'succeeded',
+        refunds: [{ refundId: 're_2', amountCents: 1000, at: '2026-11-27T11:00:00.000Z', reason: 'partial' }],
+      },
+      { status: 'Enviado' },
+    );
     const { data } = customerMail(paid, 'order-refunded', { refundedCents: 1000, partial: true });
     expect(data).toEqual({ name: 'Ana', number: 123456, amount: '10,00 €', method: 'MB WAY', partial: true });
     const sent = mail('order-refunded', data as MailData['order-refunded']);
@@ -175,7 +207,10 @@ describe('the late payment’s refund e-mail', () => {
     }
     expect(sent.text).toContain('Devolvemos-te 10,00 € por MB WAY.');
     // Given back by hand: the method the owner recorded.
-    expect(customerMail(paid, 'order-refunded', { refundedCents: 500, partial: true, refundMethod: 'paypal' }).data).toMatchObject({ amount: '5,00 €', method: 'PayPal' });
+    expect(customerMail(paid, 'order-refunded', { refundedCents: 500, partial: true, refundMethod: 'paypal' }).data).toMatchObject({
+      amount: '5,00 €',
+      method: 'PayPal',
+    });
   });
 
   it('one mail per refund, for the amount of that refund', () => {

@@ -11,7 +11,11 @@ let lines: string[];
 
 beforeEach(() => {
   vi.resetModules();
-  Object.assign(process.env, { POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/JoiasInox-test', POWERTOOLS_METRICS_DISABLED: 'false', POWERTOOLS_SERVICE_NAME: 'joias-api' });
+  Object.assign(process.env, {
+    POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/JoiasInox-test',
+    POWERTOOLS_METRICS_DISABLED: 'false',
+    POWERTOOLS_SERVICE_NAME: 'joias-api',
+  });
   lines = [];
   vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     lines.push(String(chunk));

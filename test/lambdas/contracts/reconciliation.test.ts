@@ -14,17 +14,54 @@ import { moneyCells } from '#lambdas/services/orders-export.ts';
 const AT = '2026-12-07T10:00:00.000Z';
 const PAID_AT = '2026-12-07T10:05:00.000Z';
 const REFUND_AT = '2026-12-07T12:00:00.000Z';
-const line = { productId: 'p', name: 'Anel', code: 'p', sku: 'p', quantity: 1, priceCents: 3480, discountPercent: 0, unitPriceCents: 3480, lineTotalCents: 3480 };
+const line = {
+  productId: 'p',
+  name: 'Anel',
+  code: 'p',
+  sku: 'p',
+  quantity: 1,
+  priceCents: 3480,
+  discountPercent: 0,
+  unitPriceCents: 3480,
+  lineTotalCents: 3480,
+};
 // The provider took 30,00 € for a 34,80 € order: recorded, the order did not move, the owner gives it back.
-const taken: ProviderPaymentRecord = { provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: 'pi_x', paidAt: PAID_AT, amountCents: 3000, currency: 'EUR', mismatch: true, feeCents: 50, netCents: 2950 };
+const taken: ProviderPaymentRecord = {
+  provider: 'stripe',
+  method: 'mbway',
+  status: 'succeeded',
+  paymentId: 'pi_x',
+  paidAt: PAID_AT,
+  amountCents: 3000,
+  currency: 'EUR',
+  mismatch: true,
+  feeCents: 50,
+  netCents: 2950,
+};
 
 function order(providerPayment: ProviderPaymentRecord, extra: Partial<Order> = {}): Order {
-  return { id: 'o1', orderNumber: 7, status: 'Encerrada', createdAt: AT, totalCents: 3480, paymentMethod: 'mbway', lines: [line], timeline: [], providerPayment, ...extra } as unknown as Order;
+  return {
+    id: 'o1',
+    orderNumber: 7,
+    status: 'Encerrada',
+    createdAt: AT,
+    totalCents: 3480,
+    paymentMethod: 'mbway',
+    lines: [line],
+    timeline: [],
+    providerPayment,
+    ...extra,
+  } as unknown as Order;
 }
 
 /** The Movimentos CSV's rows as cells, without the header. */
 function movementRows(orders: Order[]): string[][] {
-  return movementsCsv(orders).replace(/^\uFEFF/, '').trim().split(/\r?\n/).slice(1).map((row) => row.split(';').map((cell) => cell.replace(/^"|"$/g, '')));
+  return movementsCsv(orders)
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .slice(1)
+    .map((row) => row.split(';').map((cell) => cell.replace(/^"|"$/g, '')));
 }
 
 describe('a payment of another amount, given back', () => {
@@ -44,7 +81,8 @@ describe('a payment of another amount, given back', () => {
 
   it('Movimentos has the money in, its fee and the refund, and totals that net to the fee', () => {
     const rows = movementRows([refunded]);
-    expect(rows.map((row) => [row[3], row[6], row[7]])).toEqual([ // the totals: MB WAY, then all methods
+    expect(rows.map((row) => [row[3], row[6], row[7]])).toEqual([
+      // the totals: MB WAY, then all methods
       ['Pagamento de outro valor ou moeda (não pagou a encomenda)', '30,00', ''],
       ['Comissão', '', '0,50'],
       ['Devolução', '', '30,00'],
@@ -71,7 +109,14 @@ describe('a payment of another amount, given back', () => {
 
 describe('a payment in another currency', () => {
   it('stands apart in Movimentos with its own totals, and adds nothing to the euros', () => {
-    const usd = order({ ...taken, currency: 'USD', amountCents: 3480, feeCents: undefined, netCents: undefined, refunds: [{ refundId: 're_u', amountCents: 3480, at: REFUND_AT, reason: 'cancel' }] });
+    const usd = order({
+      ...taken,
+      currency: 'USD',
+      amountCents: 3480,
+      feeCents: undefined,
+      netCents: undefined,
+      refunds: [{ refundId: 're_u', amountCents: 3480, at: REFUND_AT, reason: 'cancel' }],
+    });
     const ledger = orderLedger(usd);
     expect([receivedCents(ledger), refundedCents(ledger)]).toEqual([0, 0]);
     expect(moneyCells(usd).cells.slice(1)).toEqual(['0,00', '0,00']);

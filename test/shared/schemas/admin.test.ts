@@ -25,7 +25,10 @@ const validProduct = {
   priceCents: 2490,
   discountPercent: 10,
   stock: 5,
-  photos: [{ id: '0123456789abcdef01234567', alt: 'O colar ao pescoço' }, { id: 'abcdef0123456789abcdef01', alt: '' }],
+  photos: [
+    { id: '0123456789abcdef01234567', alt: 'O colar ao pescoço' },
+    { id: 'abcdef0123456789abcdef01', alt: '' },
+  ],
   status: 'active' as const,
 };
 
@@ -51,7 +54,8 @@ describe('productInputSchema (create and edit)', () => {
   });
 
   it('takes the status from Ativo, Rascunho, Arquivado only (active when left out)', () => {
-    for (const status of ['active', 'draft', 'archived'] as const) expect(accepted(productInputSchema, { ...validProduct, status }).status).toBe(status);
+    for (const status of ['active', 'draft', 'archived'] as const)
+      expect(accepted(productInputSchema, { ...validProduct, status }).status).toBe(status);
     expectFieldMessage(productInputSchema, validProduct, 'status', 'escondido', v.productStatus.invalid);
   });
 
@@ -103,7 +107,14 @@ describe('productInputSchema (create and edit)', () => {
   });
 
   it('takes up to 8 photos by their content id, each once, with an alt text of up to 200 characters', () => {
-    for (const photos of [[{ id: '../x' }], [{ id: 'https://evil.example/a.png' }], [{ id: 'A'.repeat(24) }], ['0123456789abcdef01234567'], 'x', [{}]]) {
+    for (const photos of [
+      [{ id: '../x' }],
+      [{ id: 'https://evil.example/a.png' }],
+      [{ id: 'A'.repeat(24) }],
+      ['0123456789abcdef01234567'],
+      'x',
+      [{}],
+    ]) {
       expectFieldMessage(productInputSchema, validProduct, 'photos', photos, v.photos.invalid);
     }
     const nine = Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' }));
@@ -111,7 +122,9 @@ describe('productInputSchema (create and edit)', () => {
     expect(accepted(productInputSchema, { ...validProduct, photos: nine.slice(0, 8) }).photos).toHaveLength(8);
     expectFieldMessage(productInputSchema, validProduct, 'photos', [{ id: 'a'.repeat(24) }, { id: 'a'.repeat(24) }], v.photos.duplicate);
     expectFieldMessage(productInputSchema, validProduct, 'photos', [{ id: 'a'.repeat(24), alt: 'x'.repeat(201) }], v.photoAlt.tooLong);
-    expect(accepted(productInputSchema, { ...validProduct, photos: [{ id: 'a'.repeat(24), alt: '  Na mão  ' }] }).photos).toEqual([{ id: 'a'.repeat(24), alt: 'Na mão' }]);
+    expect(accepted(productInputSchema, { ...validProduct, photos: [{ id: 'a'.repeat(24), alt: '  Na mão  ' }] }).photos).toEqual([
+      { id: 'a'.repeat(24), alt: 'Na mão' },
+    ]);
   });
 });
 
@@ -139,9 +152,17 @@ describe('productUpdateSchema (edit: everything but stock, over a version)', () 
 
 describe('stockChangeSchema ("+/- N" or "set to N" over the value seen)', () => {
   it('accepts a delta or a set with its expected value, with a reason and an optional note', () => {
-    expect(accepted(stockChangeSchema, { delta: -2, reason: 'adjustment', note: '  peças partidas ' })).toEqual({ delta: -2, reason: 'adjustment', note: 'peças partidas' });
+    expect(accepted(stockChangeSchema, { delta: -2, reason: 'adjustment', note: '  peças partidas ' })).toEqual({
+      delta: -2,
+      reason: 'adjustment',
+      note: 'peças partidas',
+    });
     expect(accepted(stockChangeSchema, { delta: 9999, reason: 'return', note: '' })).toEqual({ delta: 9999, reason: 'return' });
-    expect(accepted(stockChangeSchema, { set: 0, expected: 4, reason: 'adjustment' })).toEqual({ set: 0, expected: 4, reason: 'adjustment' });
+    expect(accepted(stockChangeSchema, { set: 0, expected: 4, reason: 'adjustment' })).toEqual({
+      set: 0,
+      expected: 4,
+      reason: 'adjustment',
+    });
   });
 
   it('bounds the delta to a non-zero whole number, |delta| ≤ 9999', () => {
@@ -151,18 +172,22 @@ describe('stockChangeSchema ("+/- N" or "set to N" over the value seen)', () => 
   });
 
   it('bounds "set" and "expected" to whole 0-9999 and refuses a set to the same value', () => {
-    for (const set of [-1, 10_000, 2.5, '3']) expectFieldMessage(stockChangeSchema, { expected: 4, reason: 'adjustment' }, 'set', set, v.stock.invalid);
-    for (const expected of [-1, 10_000, 2.5, '3', undefined]) expectFieldMessage(stockChangeSchema, { set: 4, reason: 'adjustment' }, 'expected', expected, v.stockExpected.invalid);
+    for (const set of [-1, 10_000, 2.5, '3'])
+      expectFieldMessage(stockChangeSchema, { expected: 4, reason: 'adjustment' }, 'set', set, v.stock.invalid);
+    for (const expected of [-1, 10_000, 2.5, '3', undefined])
+      expectFieldMessage(stockChangeSchema, { set: 4, reason: 'adjustment' }, 'expected', expected, v.stockExpected.invalid);
     expect(errorsOf(stockChangeSchema, { set: 4, expected: 4, reason: 'adjustment' })).toEqual({ set: v.stockUnchanged.invalid });
   });
 
   it('takes exactly one of delta and set', () => {
     expect(errorsOf(stockChangeSchema, { delta: 1, set: 4, expected: 3, reason: 'adjustment' })).toEqual({ set: v.stockChange.both });
     expect(errorsOf(stockChangeSchema, { reason: 'adjustment' })).toEqual({ delta: v.stockChange.missing });
-    expect(errorsOf(stockChangeSchema, { delta: 1, expected: 3, reason: 'adjustment' })).toEqual({ expected: v.stockChange.expectedWithDelta });
+    expect(errorsOf(stockChangeSchema, { delta: 1, expected: 3, reason: 'adjustment' })).toEqual({
+      expected: v.stockChange.expectedWithDelta,
+    });
   });
 
-  it('takes the owner\'s reasons only, and a note of up to 200 characters', () => {
+  it("takes the owner's reasons only, and a note of up to 200 characters", () => {
     for (const reason of ['reservation', 'expiry', 'cancellation', 'Ajuste', '', undefined]) {
       expectFieldMessage(stockChangeSchema, { delta: 1 }, 'reason', reason, v.stockReason.invalid);
     }
@@ -188,18 +213,32 @@ describe('orderStatusChangeSchema', () => {
     }
   });
 
-  it('checks a CTT tracking code by its S10 check digit; another carrier\'s by its shape', () => {
-    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456785PT' })).toEqual({ status: 'Enviado', trackingCode: 'RR123456785PT' });
-    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT' })).toEqual({ trackingCode: v.trackingCode.s10 });
-    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR12345678PT' })).toEqual({ trackingCode: v.trackingCode.s10 });
-    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT', carrier: 'outra' })).toMatchObject({ carrier: 'outra' });
-    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR 12<b>', carrier: 'outra' })).toEqual({ trackingCode: v.trackingCode.other });
+  it("checks a CTT tracking code by its S10 check digit; another carrier's by its shape", () => {
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456785PT' })).toEqual({
+      status: 'Enviado',
+      trackingCode: 'RR123456785PT',
+    });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT' })).toEqual({
+      trackingCode: v.trackingCode.s10,
+    });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR12345678PT' })).toEqual({
+      trackingCode: v.trackingCode.s10,
+    });
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT', carrier: 'outra' })).toMatchObject({
+      carrier: 'outra',
+    });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR 12<b>', carrier: 'outra' })).toEqual({
+      trackingCode: v.trackingCode.other,
+    });
     // No code: nothing to check, whatever the carrier.
     expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: '  ' })).toEqual({ status: 'Enviado', trackingCode: '' });
   });
 
   it('keeps a trimmed note of up to 500 characters; a blank one is none', () => {
-    expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: '  MB WAY recebido  ' })).toEqual({ status: 'Enviar', note: 'MB WAY recebido' });
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: '  MB WAY recebido  ' })).toEqual({
+      status: 'Enviar',
+      note: 'MB WAY recebido',
+    });
     expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: '   ' })).toEqual({ status: 'Enviar' });
     expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: 'x'.repeat(500) }).note).toHaveLength(500);
     expect(errorsOf(orderStatusChangeSchema, { status: 'Enviar', note: 'x'.repeat(501) })).toEqual({ note: v.paymentNote.tooLong });
@@ -214,7 +253,10 @@ describe('adminEmailRequestSchema', () => {
     expect(ADMIN_EMAIL_KINDS).toEqual(['order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled']);
     expect(accepted(adminEmailRequestSchema, { kind: 'payment-confirmed', requestKey })).toEqual({ kind: 'payment-confirmed', requestKey });
     expect(accepted(adminEmailRequestSchema, { kind: 'order-received', requestKey })).toEqual({ kind: 'order-received', requestKey });
-    expect(accepted(adminEmailRequestSchema, { kind: 'review-request', trackingCode: 'x', requestKey })).toEqual({ kind: 'review-request', requestKey });
+    expect(accepted(adminEmailRequestSchema, { kind: 'review-request', trackingCode: 'x', requestKey })).toEqual({
+      kind: 'review-request',
+      requestKey,
+    });
   });
 
   it('requires the key of the click', () => {
@@ -228,16 +270,24 @@ describe('adminEmailRequestSchema', () => {
       trackingCode: 'RR123456785PT',
       requestKey,
     });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', requestKey })).toEqual({ trackingCode: v.trackingCode.s10 });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', carrier: 'ctt', requestKey })).toEqual({ trackingCode: v.trackingCode.s10 });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', requestKey })).toEqual({
+      trackingCode: v.trackingCode.s10,
+    });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', carrier: 'ctt', requestKey })).toEqual({
+      trackingCode: v.trackingCode.s10,
+    });
     expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'dhl-1234567', carrier: 'outra', requestKey })).toEqual({
       kind: 'shipped',
       trackingCode: 'DHL-1234567',
       carrier: 'outra',
       requestKey,
     });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'AB1', carrier: 'outra', requestKey })).toEqual({ trackingCode: v.trackingCode.other });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456785PT', carrier: 'dhl', requestKey })).toEqual({ carrier: v.carrier.invalid });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'AB1', carrier: 'outra', requestKey })).toEqual({
+      trackingCode: v.trackingCode.other,
+    });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456785PT', carrier: 'dhl', requestKey })).toEqual({
+      carrier: v.carrier.invalid,
+    });
     expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', requestKey })).toEqual({ trackingCode: 'Indica o código de envio.' });
     expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: '   ', requestKey })).toEqual({
       trackingCode: v.trackingCode.required,

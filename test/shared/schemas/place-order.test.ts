@@ -42,7 +42,13 @@ describe('placeOrderSchema', () => {
   });
 
   it('accepts quantities 1 and 10', () => {
-    accepted(placeOrderSchema, { ...valid, items: [{ productId: 'a', quantity: 1 }, { productId: 'b', quantity: 10 }] });
+    accepted(placeOrderSchema, {
+      ...valid,
+      items: [
+        { productId: 'a', quantity: 1 },
+        { productId: 'b', quantity: 10 },
+      ],
+    });
   });
 
   it('reports shipping fields under shipping.*', () => {

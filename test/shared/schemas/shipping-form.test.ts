@@ -84,13 +84,7 @@ describe('shippingFormSchema', () => {
   it.each(['1234', '123-4567', '1234-56', 'ABCD-EFG', '1234--567', '12345-678'])(
     "refuses the postal code %j with 'O código postal deve ter o formato 1234-567.'",
     (postalCode) => {
-      expectFieldMessage(
-        shippingFormSchema,
-        validShippingForm,
-        'postalCode',
-        postalCode,
-        'O código postal deve ter o formato 1234-567.',
-      );
+      expectFieldMessage(shippingFormSchema, validShippingForm, 'postalCode', postalCode, 'O código postal deve ter o formato 1234-567.');
     },
   );
 
@@ -109,12 +103,18 @@ describe('shippingFormSchema', () => {
     expect(accepted(shippingFormSchema, { ...validShippingForm, phone }).phone).toBe(stored);
   });
 
-  it.each(['12345678', '91234567a', '+ 351', '1'.repeat(16), '351+912345678', '+ + 912345678', '912 345 678 ext 2', '+351 (912) 345 678 999 999 9'])(
-    'refuses the phone %j',
-    (phone) => {
-      expectFieldMessage(shippingFormSchema, validShippingForm, 'phone', phone, v.phone.invalid);
-    },
-  );
+  it.each([
+    '12345678',
+    '91234567a',
+    '+ 351',
+    '1'.repeat(16),
+    '351+912345678',
+    '+ + 912345678',
+    '912 345 678 ext 2',
+    '+351 (912) 345 678 999 999 9',
+  ])('refuses the phone %j', (phone) => {
+    expectFieldMessage(shippingFormSchema, validShippingForm, 'phone', phone, v.phone.invalid);
+  });
 
   it('refuses unknown methods', () => {
     expectFieldMessage(shippingFormSchema, validShippingForm, 'shippingMethod', 'dhl', v.shippingMethod.invalid);

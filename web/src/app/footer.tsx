@@ -14,15 +14,23 @@ function FooterLinks() {
       <nav aria-labelledby="footer-company">
         <h2 id="footer-company">Empresa</h2>
         <ul>
-          <li><Link to={paths.about}>Sobre Nós</Link></li>
-          <li><Link to={paths.sustainability}>Sustentabilidade</Link></li>
-          <li><Link to={paths.contact}>Contactos</Link></li>
+          <li>
+            <Link to={paths.about}>Sobre Nós</Link>
+          </li>
+          <li>
+            <Link to={paths.sustainability}>Sustentabilidade</Link>
+          </li>
+          <li>
+            <Link to={paths.contact}>Contactos</Link>
+          </li>
         </ul>
       </nav>
       <nav aria-labelledby="footer-products">
         <h2 id="footer-products">Produtos</h2>
         <ul>
-          <li><Link to={paths.shop}>Todas as peças</Link></li>
+          <li>
+            <Link to={paths.shop}>Todas as peças</Link>
+          </li>
           {LISTING_FILTER_TYPES.map((type) => (
             <li key={type}>
               <Link to={shopPath({ type })}>{categoryNames[type]}</Link>
@@ -33,14 +41,30 @@ function FooterLinks() {
       <nav aria-labelledby="footer-help">
         <h2 id="footer-help">Ajuda</h2>
         <ul>
-          <li><Link to={paths.findOrder}>A minha encomenda</Link></li>
-          <li><Link to={paths.faq}>Perguntas Frequentes</Link></li>
-          <li><Link to={paths.shippingPolicy}>Detalhes de Envio</Link></li>
-          <li><Link to={paths.returns}>Política de Devoluções</Link></li>
-          <li><Link to={paths.privacy}>Política de Privacidade</Link></li>
-          <li><Link to={paths.terms}>Termos e Condições</Link></li>
-          <li><Link to={paths.withdrawal}>Livre resolução (14 dias)</Link></li>
-          <li><Link to={paths.legal}>Informação legal</Link></li>
+          <li>
+            <Link to={paths.findOrder}>A minha encomenda</Link>
+          </li>
+          <li>
+            <Link to={paths.faq}>Perguntas Frequentes</Link>
+          </li>
+          <li>
+            <Link to={paths.shippingPolicy}>Detalhes de Envio</Link>
+          </li>
+          <li>
+            <Link to={paths.returns}>Política de Devoluções</Link>
+          </li>
+          <li>
+            <Link to={paths.privacy}>Política de Privacidade</Link>
+          </li>
+          <li>
+            <Link to={paths.terms}>Termos e Condições</Link>
+          </li>
+          <li>
+            <Link to={paths.withdrawal}>Livre resolução (14 dias)</Link>
+          </li>
+          <li>
+            <Link to={paths.legal}>Informação legal</Link>
+          </li>
         </ul>
       </nav>
     </>

@@ -115,7 +115,11 @@ export function SiteHeader() {
           </ul>
         </nav>
         <SearchField />
-        <Link to={paths.cart} className="cart-link" aria-label={count > 0 ? `Carrinho, ${count} ${count === 1 ? 'artigo' : 'artigos'}` : 'Carrinho'}>
+        <Link
+          to={paths.cart}
+          className="cart-link"
+          aria-label={count > 0 ? `Carrinho, ${count} ${count === 1 ? 'artigo' : 'artigos'}` : 'Carrinho'}
+        >
           <BagIcon />
           {count > 0 && (
             <span className="cart-badge" aria-hidden="true">

@@ -18,8 +18,7 @@ export function ReservationBanner() {
   return (
     <div className="reservation-banner" role="status" data-testid="reservation-banner">
       <p className="container reservation-banner__text">
-        {openReservationText(order)} —{' '}
-        <Link to={paths.payment}>{checkoutTexts.openReservationLink}</Link>
+        {openReservationText(order)} — <Link to={paths.payment}>{checkoutTexts.openReservationLink}</Link>
       </p>
     </div>
   );

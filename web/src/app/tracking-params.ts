@@ -3,8 +3,27 @@
  * these; anything else (the listing filter, for instance) stays.
  */
 const TRACKING_NAMES = new Set([
-  'fbclid', 'gclid', 'gclsrc', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'yclid', 'twclid', 'ttclid',
-  'li_fat_id', 'igshid', 'mc_cid', 'mc_eid', '_ga', '_gl', '_hsenc', '_hsmi', 'mkt_tok', 'srsltid', 'ref_src',
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'srsltid',
+  'ref_src',
 ]);
 
 /** Whether a query parameter name is a tracking one (`utm_*` or a known click id). */

@@ -11,10 +11,14 @@ import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 export interface AltchaWidget extends HTMLElement {
   /** Undefined until the element's component is mounted. */
   readonly configure?: (config: Record<string, unknown>) => Promise<void>;
-  verify(): Promise<{ readonly payload: string; readonly challenge?: { readonly parameters: { readonly expiresAt?: number; readonly data?: { readonly units?: number } } } } | null>;
+  verify(): Promise<{
+    readonly payload: string;
+    readonly challenge?: { readonly parameters: { readonly expiresAt?: number; readonly data?: { readonly units?: number } } };
+  } | null>;
 }
 
-for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
+for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'])
+  globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
 
 /** A widget in `holder` (a hidden element) that fetches its challenges from the shop's API. */
 export async function mountWidget(holder: HTMLElement): Promise<AltchaWidget> {

@@ -32,7 +32,9 @@ export class ApiError extends Error {
  */
 function gatewayMessage(status: number, retryAfterSeconds: number | undefined): { code: string; message: string } {
   if (status === 429) {
-    return retryAfterSeconds ? { code: 'too_many_requests', message: apiTexts.tooManyRequests(retryAfterSeconds) } : { code: 'busy', message: apiTexts.busy };
+    return retryAfterSeconds
+      ? { code: 'too_many_requests', message: apiTexts.tooManyRequests(retryAfterSeconds) }
+      : { code: 'busy', message: apiTexts.busy };
   }
   if (status === 401) return { code: 'unauthorized', message: apiTexts.unauthorized };
   if (status === 403) return { code: 'forbidden', message: apiTexts.forbidden };
@@ -59,8 +61,7 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
   // A route whose contract is text (the sitemap, the CSV export) answers text; every other, JSON.
   if (response.ok && /^text\//.test(response.headers.get('content-type') ?? '')) return (await response.text()) as ApiResponse<K>;
   const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code: string; message: string; fields?: Record<string, string>; current?: Record<string, number> } }
-    | undefined;
+    { error?: { code: string; message: string; fields?: Record<string, string>; current?: Record<string, number> } } | undefined;
   if (!response.ok) {
     const error = body?.error;
     const retryAfter = Number(response.headers.get('retry-after'));
@@ -95,13 +96,24 @@ export const api = {
   paymentMethods: (): Promise<PaymentMethodsResponse> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }),
   /** The order's token travels in a header, never in the address (docs/design.md §31). */
   customerOrder: (orderId: string, token: string) =>
-    apiCall('GET /api/orders/{id}', { params: { id: orderId } }, { cache: 'no-store', headers: { [ORDER_TOKEN_HEADER]: token } }).then((r) => r.order),
+    apiCall('GET /api/orders/{id}', { params: { id: orderId } }, { cache: 'no-store', headers: { [ORDER_TOKEN_HEADER]: token } }).then(
+      (r) => r.order,
+    ),
   /** `method`: the manual method paid by, when not the one chosen at checkout (a failed MB WAY request paid by transfer). */
   attachProof: (orderId: string, token: string, proofKey: string, method?: ProofMethod) =>
-    apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey, ...(method ? { method } : {}) } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+    apiCall(
+      'POST /api/orders/{id}/proof',
+      { params: { id: orderId }, body: { proofKey, ...(method ? { method } : {}) } },
+      { headers: { [ORDER_TOKEN_HEADER]: token } },
+    ),
   /** After a failed automatic payment, the manual method the customer pays with: recorded once, the reservation then holds for its time. */
   choosePaymentMethod: (orderId: string, token: string, method: ProofMethod) =>
-    apiCall('POST /api/orders/{id}/payment-method', { params: { id: orderId }, body: { method } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+    apiCall(
+      'POST /api/orders/{id}/payment-method',
+      { params: { id: orderId }, body: { method } },
+      { headers: { [ORDER_TOKEN_HEADER]: token } },
+    ),
   /** The customer gives up their reservation: its pieces go back to the shop at once. */
-  cancelReservation: (orderId: string, token: string) => apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+  cancelReservation: (orderId: string, token: string) =>
+    apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
 };

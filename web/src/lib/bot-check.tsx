@@ -38,7 +38,11 @@ async function solve(widget: AltchaWidget, units: number): Promise<Ticket> {
   const result = await widget.verify();
   if (!result?.payload) throw new Error('proof of work not solved');
   const expiresAt = result.challenge?.parameters.expiresAt;
-  return { payload: result.payload, expiresAt: expiresAt ? expiresAt * 1000 : Number.POSITIVE_INFINITY, units: result.challenge?.parameters.data?.units ?? 1 };
+  return {
+    payload: result.payload,
+    expiresAt: expiresAt ? expiresAt * 1000 : Number.POSITIVE_INFINITY,
+    units: result.challenge?.parameters.data?.units ?? 1,
+  };
 }
 
 /**

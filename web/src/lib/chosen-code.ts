@@ -29,10 +29,17 @@ const NONE: ChosenCode = { typed: '' };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isDiscount = (value: unknown): value is AppliedDiscount =>
-  isRecord(value) && typeof value.code === 'string' && (DISCOUNT_CODE_TYPES as readonly unknown[]).includes(value.type) && Number.isSafeInteger(value.amountCents) && (value.amountCents as number) >= 0;
+  isRecord(value) &&
+  typeof value.code === 'string' &&
+  (DISCOUNT_CODE_TYPES as readonly unknown[]).includes(value.type) &&
+  Number.isSafeInteger(value.amountCents) &&
+  (value.amountCents as number) >= 0;
 
 const isChosen = (value: unknown): value is ChosenCode =>
-  isRecord(value) && typeof value.typed === 'string' && (value.applied === undefined || (isRecord(value.applied) && isDiscount(value.applied.discount) && typeof value.applied.items === 'string'));
+  isRecord(value) &&
+  typeof value.typed === 'string' &&
+  (value.applied === undefined ||
+    (isRecord(value.applied) && isDiscount(value.applied.discount) && typeof value.applied.items === 'string'));
 
 export const loadChosenCode = (): ChosenCode => readJson('session', KEY, isChosen) ?? NONE;
 

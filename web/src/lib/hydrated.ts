@@ -22,12 +22,17 @@ export function useHydrated(): boolean {
  * Right after hydration, each field of `form` named like a key of the state takes its typed text into
  * the state, where the state is still empty.
  */
-export function useTypedBeforeHydration<T extends Record<string, string>>(form: RefObject<HTMLFormElement | null>, setValues: Dispatch<SetStateAction<T>>): void {
+export function useTypedBeforeHydration<T extends Record<string, string>>(
+  form: RefObject<HTMLFormElement | null>,
+  setValues: Dispatch<SetStateAction<T>>,
+): void {
   useLayoutEffect(() => {
     if (!form.current) return;
     const typed = new FormData(form.current);
     setValues((current) => {
-      const taken = Object.entries(current).filter(([name, value]) => !value && typeof typed.get(name) === 'string' && typed.get(name) !== '');
+      const taken = Object.entries(current).filter(
+        ([name, value]) => !value && typeof typed.get(name) === 'string' && typed.get(name) !== '',
+      );
       return taken.length ? { ...current, ...Object.fromEntries(taken.map(([name]) => [name, String(typed.get(name))])) } : current;
     });
   }, [form, setValues]);

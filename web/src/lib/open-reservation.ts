@@ -90,6 +90,7 @@ export function useOpenReservation(): StoredReservation | null {
  * reference, which lasts days (docs/design.md §34).
  */
 export function openReservationText(order: StoredReservation['response']['order']): string {
-  if (order.providerPayment?.method === 'multibanco' && order.expiresAt) return providerPaymentTexts.openReservationDated(order.orderNumber, formatDate(order.expiresAt), formatTime(order.expiresAt));
+  if (order.providerPayment?.method === 'multibanco' && order.expiresAt)
+    return providerPaymentTexts.openReservationDated(order.orderNumber, formatDate(order.expiresAt), formatTime(order.expiresAt));
   return checkoutTexts.openReservation(order.orderNumber, formatTime(order.expiresAt));
 }

@@ -109,7 +109,11 @@ export function usePageMeta(meta: PageMeta): void {
   const image = meta.image ? JSON.stringify(meta.image) : undefined;
   useEffect(() => {
     const picture = image ? (JSON.parse(image) as PageMeta['image']) : undefined;
-    const head = headTags({ title, description, fullTitle, keywords, image: picture, type, noindex, canonicalQuery }, window.location.origin, window.location.pathname);
+    const head = headTags(
+      { title, description, fullTitle, keywords, image: picture, type, noindex, canonicalQuery },
+      window.location.origin,
+      window.location.pathname,
+    );
     document.title = head.title;
     setMeta('name', 'keywords', undefined);
     setMeta('name', 'robots', undefined);

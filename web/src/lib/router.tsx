@@ -8,7 +8,13 @@
  * declarative mode, a fifth of what a shopper downloads before the first view.
  */
 import { Component, createContext, useContext, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useLocation, useNavigationType, useRoutes as useRouterRoutes, type RouteObject as RouterRouteObject } from 'react-router-dom';
+import {
+  Outlet,
+  useLocation,
+  useNavigationType,
+  useRoutes as useRouterRoutes,
+  type RouteObject as RouterRouteObject,
+} from 'react-router-dom';
 
 export {
   BrowserRouter,
@@ -135,7 +141,8 @@ function savePositions(): void {
  * document load has the key "default", so a new address typed in the same tab must not take the
  * position a former document kept under it (a reload of the same address does).
  */
-const entryOf = (location: { readonly key: string; readonly pathname: string; readonly search: string }) => `${location.key}:${location.pathname}${location.search}`;
+const entryOf = (location: { readonly key: string; readonly pathname: string; readonly search: string }) =>
+  `${location.key}:${location.pathname}${location.search}`;
 
 /**
  * The scroll position on each new page: where the visitor was on Back and Forward (and after a

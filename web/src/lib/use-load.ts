@@ -5,9 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
 export type LoadState<T> =
-  | { readonly status: 'loading' }
-  | { readonly status: 'error'; readonly error: unknown }
-  | { readonly status: 'ready'; readonly value: T };
+  { readonly status: 'loading' } | { readonly status: 'error'; readonly error: unknown } | { readonly status: 'ready'; readonly value: T };
 
 /**
  * Runs `load` on mount and whenever `deps` change; the second value loads again, the third replaces

@@ -83,7 +83,9 @@ type CheckOptions<S extends z.ZodType> = Pick<FormSubmitOptions<S, unknown>, 'sc
 export function checkSubmission<S extends z.ZodType>(
   { schema, check, invalidAlert }: CheckOptions<S>,
   values: unknown,
-): { readonly ok: true; readonly data: z.infer<S> } | { readonly ok: false; readonly errors: FieldMessages; readonly outcome: FormOutcome<never> } {
+):
+  | { readonly ok: true; readonly data: z.infer<S> }
+  | { readonly ok: false; readonly errors: FieldMessages; readonly outcome: FormOutcome<never> } {
   const checked = checkForm(schema, values);
   const errors = { ...(checked.ok ? {} : checked.errors), ...check?.(values) };
   if (checked.ok && Object.keys(errors).length === 0) return { ok: true, data: checked.data };
@@ -93,7 +95,10 @@ export function checkSubmission<S extends z.ZodType>(
 type FailureOptions = Pick<FormSubmitOptions<z.ZodType, unknown>, 'serverFields' | 'refusedFieldsAlert' | 'failedMessage'>;
 
 /** What a failed send comes to (what `onSubmit` does with it): the field messages it names (null: none) and the outcome. */
-export function failedSubmission({ serverFields = serverFieldErrors, refusedFieldsAlert, failedMessage }: FailureOptions, error: unknown): { readonly fields: FieldMessages | null; readonly outcome: FormOutcome<never> } {
+export function failedSubmission(
+  { serverFields = serverFieldErrors, refusedFieldsAlert, failedMessage }: FailureOptions,
+  error: unknown,
+): { readonly fields: FieldMessages | null; readonly outcome: FormOutcome<never> } {
   const fields = serverFields(error);
   if (fields) return { fields, outcome: alertOrIdle(refusedFieldsAlert ? refusedFieldsAlert(fields) : apiTexts.invalidInput, error) };
   const message = typeof failedMessage === 'function' ? failedMessage(error) : errorMessage(error, failedMessage);

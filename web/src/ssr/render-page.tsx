@@ -88,9 +88,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
  */
 function deferredApp(tail: string, manifest: RenderInput['manifest']): string {
   const boot = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src === 'src/boot.ts');
-  if (!boot || tail.match(ENTRY_SCRIPT)?.length !== 1) throw new Error('the template has no app entry script, or the manifest no boot script');
+  if (!boot || tail.match(ENTRY_SCRIPT)?.length !== 1)
+    throw new Error('the template has no app entry script, or the manifest no boot script');
   return tail
-    .replace(ENTRY_SCRIPT, (_tag, src: string) => `<meta name="${APP_SCRIPT_META}" content="${src}" />\n    <script type="module" crossorigin src="/${escapeHtml(boot.file)}"></script>`)
+    .replace(
+      ENTRY_SCRIPT,
+      (_tag, src: string) =>
+        `<meta name="${APP_SCRIPT_META}" content="${src}" />\n    <script type="module" crossorigin src="/${escapeHtml(boot.file)}"></script>`,
+    )
     .replace(MODULE_PRELOAD, (_tag, href: string) => `<meta name="${APP_MODULE_META}" content="${href}" />`);
 }
 
@@ -137,7 +142,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     deferredApp(input.template.slice(end + HEAD_END.length), input.manifest).replace(
       ROOT,
       // A function, so that no `$&` in a product's text is read as a replacement pattern.
-      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
+      () =>
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
     );
   return { status: head.meta?.failed ? 500 : head.meta?.notFound ? 404 : 200, html };
 }

@@ -27,7 +27,12 @@ export function withdrawalFormPdf(seller: SellerIdentity): Promise<Uint8Array> {
     size: 'A4',
     margin: 56,
     // A fixed date keeps the file identical from render to render.
-    info: { Title: form.title, Author: seller.name, Subject: 'Decreto-Lei n.º 24/2014, Anexo, parte B', CreationDate: new Date(Date.UTC(2026, 0, 1)) },
+    info: {
+      Title: form.title,
+      Author: seller.name,
+      Subject: 'Decreto-Lei n.º 24/2014, Anexo, parte B',
+      CreationDate: new Date(Date.UTC(2026, 0, 1)),
+    },
     lang: 'pt-PT',
   } as PDFKit.PDFDocumentOptions);
   const chunks: Uint8Array[] = [];
@@ -50,7 +55,12 @@ export function withdrawalFormPdf(seller: SellerIdentity): Promise<Uint8Array> {
   for (const line of form.lines) {
     doc.moveDown(1.2).text(`— ${line}`);
     const y = doc.y + 22;
-    doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.width - doc.page.margins.right, y).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(doc.page.margins.left, y)
+      .lineTo(doc.page.width - doc.page.margins.right, y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.y = y + 4;
   }
   doc.moveDown(2).fontSize(9).fillColor('#333333').text(form.footnote);

@@ -12,7 +12,13 @@ import type { TotalsRow } from './totals.tsx';
 /** The row of a discount code: "Código MARIA25 −3,48 €" (a free-shipping code: what it takes off the shipping). */
 function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
   if (!code) return [];
-  return [{ label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code), value: off, negative: true }];
+  return [
+    {
+      label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code),
+      value: off,
+      negative: true,
+    },
+  ];
 }
 
 /**
@@ -20,7 +26,11 @@ function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
  * and the code's row of `off` cents (`codeRows`).
  */
 export function goodsRows(subtotalCents: number, discountCents: number, code: AppliedDiscount | undefined, off: number): TotalsRow[] {
-  return [{ label: 'Subtotal (sem descontos)', value: subtotalCents }, { label: 'Desconto', value: discountCents, negative: true }, ...codeRows(code, off)];
+  return [
+    { label: 'Subtotal (sem descontos)', value: subtotalCents },
+    { label: 'Desconto', value: discountCents, negative: true },
+    ...codeRows(code, off),
+  ];
 }
 
 /**
@@ -33,7 +43,10 @@ export function cartGoodsRows(cart: Cart, code: AppliedDiscount | undefined): { 
   return {
     rows:
       code?.type === 'freeShipping'
-        ? [...goodsRows(summary.subtotalCents, summary.discountCents, undefined, 0), { label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }]
+        ? [
+            ...goodsRows(summary.subtotalCents, summary.discountCents, undefined, 0),
+            { label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' },
+          ]
         : goodsRows(summary.subtotalCents, summary.discountCents, code, off),
     totalCents: summary.totalCents - off,
   };

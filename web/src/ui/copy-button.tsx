@@ -37,7 +37,12 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   }, [state]);
   return (
     <span className="copy">
-      <button type="button" className="button button--quiet button--small copy__button" aria-label={`Copiar ${label}`} onClick={() => void copyText(value).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+      <button
+        type="button"
+        className="button button--quiet button--small copy__button"
+        aria-label={`Copiar ${label}`}
+        onClick={() => void copyText(value).then((ok) => setState(ok ? 'copied' : 'failed'))}
+      >
         Copiar
       </button>
       <span className="copy__status" role="status">

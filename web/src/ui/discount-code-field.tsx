@@ -88,12 +88,23 @@ export function DiscountCodeField(props: {
           }}
         />
         {applied ? (
-          <button type="button" className="button button--secondary" onClick={remove}>{t.remove}</button>
+          <button type="button" className="button button--secondary" onClick={remove}>
+            {t.remove}
+          </button>
         ) : (
-          <button type="button" className="button button--secondary" disabled={check.busy || typed.trim() === ''} onClick={() => void apply()}>{check.busy ? t.checking : t.apply}</button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={check.busy || typed.trim() === ''}
+            onClick={() => void apply()}
+          >
+            {check.busy ? t.checking : t.apply}
+          </button>
         )}
       </div>
-      <p role="status" className="discount-code__applied">{applied ? t.applied(applied.code) : ''}</p>
+      <p role="status" className="discount-code__applied">
+        {applied ? t.applied(applied.code) : ''}
+      </p>
       {botStatus}
     </div>
   );

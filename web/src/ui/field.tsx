@@ -66,7 +66,19 @@ export function SelectField({ label, error, hint, className, ...select }: FieldF
 }
 
 /** A group of choices (radios, checkboxes) with a legend and one message for the group. */
-export function ChoiceGroup({ legend, error, hint, className, children }: { legend: ReactNode; error?: string; hint?: ReactNode; className?: string; children: ReactNode }) {
+export function ChoiceGroup({
+  legend,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  legend: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <fieldset className={className ? `field ${className}` : 'field'} aria-describedby={describedBy(id, hint, error)}>

@@ -30,10 +30,18 @@ export function Popups({ message }: { message: PopupMessage | null }) {
   return (
     <div className="popup-region">
       <div role="status" aria-live="polite" aria-atomic="true">
-        {message?.tone === 'success' && <p className="popup popup--success" data-popup="success">{message.text}</p>}
+        {message?.tone === 'success' && (
+          <p className="popup popup--success" data-popup="success">
+            {message.text}
+          </p>
+        )}
       </div>
       <div role="alert" aria-live="assertive" aria-atomic="true">
-        {message?.tone === 'error' && <p className="popup popup--error" data-popup="error">{message.text}</p>}
+        {message?.tone === 'error' && (
+          <p className="popup popup--error" data-popup="error">
+            {message.text}
+          </p>
+        )}
       </div>
     </div>
   );

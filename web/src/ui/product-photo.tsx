@@ -18,7 +18,9 @@ import placeholder from './placeholder.svg';
 
 export interface ProductPhotoProps {
   /** The photo; a cart line's keeps no alt text or placeholder. */
-  readonly photo: (Pick<ProductPhoto, 'id' | 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height' | 'alt' | 'placeholder'>>) | undefined;
+  readonly photo:
+    | (Pick<ProductPhoto, 'id' | 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height' | 'alt' | 'placeholder'>>)
+    | undefined;
   /** The CSS sizes the image is shown at, e.g. `(min-width: 64rem) 18rem, 50vw`. */
   readonly sizes: string;
   /** The page's largest image: loaded at once with high priority. */
@@ -42,14 +44,39 @@ function usePlaceholder(placeholderUrl: string | undefined) {
   useEffect(() => {
     const element = image.current;
     if (!element || !placeholderUrl || element.complete) return;
-    Object.assign(element.style, { backgroundImage: `url("${placeholderUrl}")`, backgroundSize: 'contain', backgroundRepeat: 'no-repeat', backgroundPosition: 'center' });
+    Object.assign(element.style, {
+      backgroundImage: `url("${placeholderUrl}")`,
+      backgroundSize: 'contain',
+      backgroundRepeat: 'no-repeat',
+      backgroundPosition: 'center',
+    });
   }, [placeholderUrl]);
   return image;
 }
 
-export function ProductPhotoImage({ photo, sizes, priority = false, eager = false, alt, className, pictureClassName, capped = false }: ProductPhotoProps) {
+export function ProductPhotoImage({
+  photo,
+  sizes,
+  priority = false,
+  eager = false,
+  alt,
+  className,
+  pictureClassName,
+  capped = false,
+}: ProductPhotoProps) {
   const image = usePlaceholder(photo?.placeholder);
-  if (!photo) return <img className={className} src={placeholder} alt={alt ?? ''} width={800} height={800} loading={priority || eager ? 'eager' : 'lazy'} decoding="async" />;
+  if (!photo)
+    return (
+      <img
+        className={className}
+        src={placeholder}
+        alt={alt ?? ''}
+        width={800}
+        height={800}
+        loading={priority || eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+    );
   const box = photoBox(photo);
   const classes = [className, capped && `photo-cap photo-cap--${photoCapStep(box.width)}`].filter(Boolean).join(' ') || undefined;
   return (

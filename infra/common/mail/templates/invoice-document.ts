@@ -16,8 +16,10 @@ const pdfButton = `
 export const invoiceDocument: MailTemplateFile<'invoice-document'> = {
   id: 'invoice-document',
   source: {
-    subject: '{{#if text.creditNote}}Nota de crédito {{text.document}}{{else}}Fatura-recibo {{text.document}}{{/if}}: encomenda nº {{text.number}}',
-    preview: '{{#if creditNote}}A nota de crédito {{document}} ({{amount}}) da encomenda nº {{number}}.{{else}}A fatura-recibo {{document}} ({{amount}}) da encomenda nº {{number}}.{{/if}}',
+    subject:
+      '{{#if text.creditNote}}Nota de crédito {{text.document}}{{else}}Fatura-recibo {{text.document}}{{/if}}: encomenda nº {{text.number}}',
+    preview:
+      '{{#if creditNote}}A nota de crédito {{document}} ({{amount}}) da encomenda nº {{number}}.{{else}}A fatura-recibo {{document}} ({{amount}}) da encomenda nº {{number}}.{{/if}}',
     body: `        ${greeting}
         <mj-text>{{#if creditNote}}<p>Emitimos a nota de crédito <strong>{{document}}</strong>, de <strong>{{amount}}</strong>, do valor que te devolvemos da encomenda nº <strong>{{number}}</strong>{{#if invoice}}: corrige a fatura-recibo {{invoice}}{{/if}}.</p>{{else}}<p>Aqui está a fatura-recibo <strong>{{document}}</strong>, de <strong>{{amount}}</strong>, da tua encomenda nº <strong>{{number}}</strong>, emitida pelo nosso programa de faturação certificado.</p>{{/if}}</mj-text>
         {{#if documentLink}}${pdfButton}{{else}}<mj-text><p>Encontras o documento na página da tua encomenda.</p></mj-text>{{/if}}

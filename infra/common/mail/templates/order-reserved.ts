@@ -7,10 +7,12 @@
 import { COLOR, greeting, orderButton, type MailTemplateFile } from '../parts.ts';
 
 /** What happens when a reservation's time runs out (the reservation mail; Termos §4 say the same). */
-const AFTER_DEADLINE = 'Se não recebermos o comprovativo até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
+const AFTER_DEADLINE =
+  'Se não recebermos o comprovativo até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
 
 /** The same for a payment the provider takes (docs/design.md §34): no proof, the payment itself is what must arrive. */
-const AFTER_DEADLINE_AUTOMATIC = 'Se o pagamento não chegar até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
+const AFTER_DEADLINE_AUTOMATIC =
+  'Se o pagamento não chegar até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
 /** After an automatic request: what the customer does not need to do, and what still works if it fails. */
 const NO_PROOF = 'Não precisas de enviar comprovativo: assim que o pagamento chegar, confirmamos sozinhos e enviamos-te um e-mail.';
 const MBWAY_FALLBACK = 'Se o pedido MB WAY falhar ou expirar, podes pagar por outro método na página da tua encomenda até ao fim do prazo.';

@@ -8,7 +8,10 @@ import type { CheckContext } from './common.ts';
  * no permission (no policy can deny it), so a failure here (no network, a region not enabled) means no
  * other call can work either.
  */
-export async function checkAccount({ aws, options }: Omit<CheckContext, 'account'>): Promise<{ finding: Finding; account?: string } | { problem: Problem }> {
+export async function checkAccount({
+  aws,
+  options,
+}: Omit<CheckContext, 'account'>): Promise<{ finding: Finding; account?: string } | { problem: Problem }> {
   const title = say('Conta e região', 'Account and region');
   const answer = await attempt(ACTIONS.getCallerIdentity, () => aws.getCallerIdentity());
   if (!answer.ok) return { problem: answer.problem };
@@ -24,7 +27,13 @@ export async function checkAccount({ aws, options }: Omit<CheckContext, 'account
         'account',
         'warning',
         title,
-        [where, say('Está a usar o utilizador raiz (root) da conta, que pode tudo e não se limita.', 'You are using the account root user, which can do anything and cannot be limited.')],
+        [
+          where,
+          say(
+            'Está a usar o utilizador raiz (root) da conta, que pode tudo e não se limita.',
+            'You are using the account root user, which can do anything and cannot be limited.',
+          ),
+        ],
         [
           say(
             'Faça o deploy com um utilizador do IAM Identity Center (aws sso login) ou um perfil IAM com as permissões do deploy, e guarde o root para o que só ele faz.',

@@ -25,7 +25,8 @@ function bootstrapCommand(ctx: CheckContext, region: string): Text {
   return verbatim(`npx cdk bootstrap aws://${ctx.account ?? '<conta|account>'}/${region}${qualifier}`);
 }
 
-const isMissingStack = (stack: Attempt<StacksAnswer>): boolean => !stack.ok && stack.problem.code === 'ValidationError' && /does not exist/i.test(stack.problem.message);
+const isMissingStack = (stack: Attempt<StacksAnswer>): boolean =>
+  !stack.ok && stack.problem.code === 'ValidationError' && /does not exist/i.test(stack.problem.message);
 
 /** Says why a region other than the shop's is checked at all: the mail stack, the WAF stack. */
 function whyThisRegion(region: string, ctx: CheckContext): Text[] {
@@ -54,18 +55,34 @@ function whyThisRegion(region: string, ctx: CheckContext): Text[] {
 function toolkitVerdict(id: string, title: Text, toolkit: Toolkit | undefined, found: Text[], fix: Text[]): Finding | undefined {
   const status = toolkit?.StackStatus ?? '';
   if (/^(ROLLBACK_COMPLETE|DELETE_|.*_FAILED$)/.test(status)) {
-    return finding(id, 'blocker', title, [...found, say(`A pilha ${TOOLKIT_STACK} está em ${status}: o deploy não a pode usar.`, `The ${TOOLKIT_STACK} stack is in ${status}: the deploy cannot use it.`)], [
-      say(
-        `Veja o motivo na consola do CloudFormation (${TOOLKIT_STACK} → Events); se a pilha não recupera, apague-a e prepare de novo:`,
-        `See why in the CloudFormation console (${TOOLKIT_STACK} → Events); if the stack does not recover, delete it and bootstrap again:`,
-      ),
-      ...fix,
-    ]);
+    return finding(
+      id,
+      'blocker',
+      title,
+      [
+        ...found,
+        say(
+          `A pilha ${TOOLKIT_STACK} está em ${status}: o deploy não a pode usar.`,
+          `The ${TOOLKIT_STACK} stack is in ${status}: the deploy cannot use it.`,
+        ),
+      ],
+      [
+        say(
+          `Veja o motivo na consola do CloudFormation (${TOOLKIT_STACK} → Events); se a pilha não recupera, apague-a e prepare de novo:`,
+          `See why in the CloudFormation console (${TOOLKIT_STACK} → Events); if the stack does not recover, delete it and bootstrap again:`,
+        ),
+        ...fix,
+      ],
+    );
   }
   if (status.endsWith('_IN_PROGRESS')) {
-    return finding(id, 'warning', title, [...found, say(`A pilha ${TOOLKIT_STACK} está a mudar (${status}).`, `The ${TOOLKIT_STACK} stack is changing (${status}).`)], [
-      say('Espere que acabe e corra isto outra vez.', 'Wait for it to finish and run this again.'),
-    ]);
+    return finding(
+      id,
+      'warning',
+      title,
+      [...found, say(`A pilha ${TOOLKIT_STACK} está a mudar (${status}).`, `The ${TOOLKIT_STACK} stack is changing (${status}).`)],
+      [say('Espere que acabe e corra isto outra vez.', 'Wait for it to finish and run this again.')],
+    );
   }
   return undefined;
 }
@@ -83,7 +100,8 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
   const why = whyThisRegion(region, ctx);
   const fix = [bootstrapCommand(ctx, region)];
   const parameterMissing = !parameter.ok && parameter.problem.code === 'ParameterNotFound';
-  if (!parameter.ok && !parameterMissing && !stack.ok && !isMissingStack(stack)) return couldNotCheck(id, title, [parameter.problem, stack.problem], why);
+  if (!parameter.ok && !parameterMissing && !stack.ok && !isMissingStack(stack))
+    return couldNotCheck(id, title, [parameter.problem, stack.problem], why);
 
   const toolkit = stack.ok ? stack.value.Stacks?.[0] : undefined;
   if (parameterMissing || (!parameter.ok && isMissingStack(stack))) {
@@ -96,12 +114,20 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
           `Esta conta nunca preparou o CDK em ${region}: não há o parâmetro ${parameterName} nem a pilha ${TOOLKIT_STACK}. O deploy pára logo no início.`,
           `This account never bootstrapped the CDK in ${region}: there is no parameter ${parameterName} and no ${TOOLKIT_STACK} stack. The deploy stops right at the start.`,
         );
-    return finding(id, 'blocker', title, [...why, found], [say('Prepare-o (uma vez por conta e região):', 'Bootstrap it (once per account and region):'), ...fix]);
+    return finding(
+      id,
+      'blocker',
+      title,
+      [...why, found],
+      [say('Prepare-o (uma vez por conta e região):', 'Bootstrap it (once per account and region):'), ...fix],
+    );
   }
 
   const fromOutput = toolkit?.Outputs?.find((output) => output.OutputKey === 'BootstrapVersion')?.OutputValue;
   const version = Number(parameter.ok ? parameter.value.Parameter?.Value : fromOutput);
-  const notes = [parameter, stack].flatMap((call) => (call.ok || isMissingStack(call as Attempt<StacksAnswer>) ? [] : [problemText(call.problem)]));
+  const notes = [parameter, stack].flatMap((call) =>
+    call.ok || isMissingStack(call as Attempt<StacksAnswer>) ? [] : [problemText(call.problem)],
+  );
   const found = [
     ...why,
     say(
@@ -113,7 +139,13 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
   const broken = toolkitVerdict(id, title, toolkit, found, fix);
   if (broken) return broken;
   if (Number.isFinite(version) && version < MIN_BOOTSTRAP_VERSION) {
-    return finding(id, 'blocker', title, found, [say('Atualize o bootstrap (atualiza a pilha CDKToolkit, nada da loja muda):', 'Update the bootstrap (it updates the CDKToolkit stack; nothing of the shop changes):'), ...fix]);
+    return finding(id, 'blocker', title, found, [
+      say(
+        'Atualize o bootstrap (atualiza a pilha CDKToolkit, nada da loja muda):',
+        'Update the bootstrap (it updates the CDKToolkit stack; nothing of the shop changes):',
+      ),
+      ...fix,
+    ]);
   }
   return finding(id, Number.isFinite(version) ? 'ok' : 'warning', title, found, Number.isFinite(version) ? [] : fix);
 }

@@ -30,7 +30,10 @@ export function problemText(problem: Problem): Text {
       `No answer from ${problem.host ?? 'AWS'} (${problem.action}): no network, or is the region misspelt or not enabled in this account?`,
     );
   }
-  return say(`${problem.action} respondeu ${problem.code}: ${short(problem.message)}`, `${problem.action} answered ${problem.code}: ${short(problem.message)}`);
+  return say(
+    `${problem.action} respondeu ${problem.code}: ${short(problem.message)}`,
+    `${problem.action} answered ${problem.code}: ${short(problem.message)}`,
+  );
 }
 
 /** A check that could not run: what it needed, and how to give it. */

@@ -69,8 +69,13 @@ export function concurrencyRequest(region: string): Text[] {
       `Peça o aumento para ${REQUESTED_CONCURRENCY} no Service Quotas (serviço ${LAMBDA_SERVICE_CODE}, quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), na consola:`,
       `Ask for ${REQUESTED_CONCURRENCY} in Service Quotas (service ${LAMBDA_SERVICE_CODE}, quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), in the console:`,
     ),
-    verbatim(`  https://${region}.console.aws.amazon.com/servicequotas/home/services/${LAMBDA_SERVICE_CODE}/quotas/${CONCURRENCY_QUOTA_CODE}`),
-    say(`  → "Request increase at account level" → ${REQUESTED_CONCURRENCY}; ou, na linha de comandos:`, `  → "Request increase at account level" → ${REQUESTED_CONCURRENCY}; or, on the command line:`),
+    verbatim(
+      `  https://${region}.console.aws.amazon.com/servicequotas/home/services/${LAMBDA_SERVICE_CODE}/quotas/${CONCURRENCY_QUOTA_CODE}`,
+    ),
+    say(
+      `  → "Request increase at account level" → ${REQUESTED_CONCURRENCY}; ou, na linha de comandos:`,
+      `  → "Request increase at account level" → ${REQUESTED_CONCURRENCY}; or, on the command line:`,
+    ),
     verbatim(
       `  aws service-quotas request-service-quota-increase --service-code ${LAMBDA_SERVICE_CODE} --quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${REQUESTED_CONCURRENCY} --region ${region}`,
     ),
@@ -109,7 +114,12 @@ export async function checkLambdaConcurrency(ctx: CheckContext, app: AppCount): 
   const limits = settings.ok ? settings.value.AccountLimit : undefined;
   const applied = quota.ok ? quota.value.Quota?.Value : undefined;
   const limit = limits?.ConcurrentExecutions ?? applied;
-  if (limit === undefined) return couldNotCheck(id, title, [settings, quota].flatMap((call) => (call.ok ? [] : [call.problem])));
+  if (limit === undefined)
+    return couldNotCheck(
+      id,
+      title,
+      [settings, quota].flatMap((call) => (call.ok ? [] : [call.problem])),
+    );
 
   const functions = settings.ok ? settings.value.AccountUsage?.FunctionCount : undefined;
   const found: Text[] = [
@@ -135,13 +145,19 @@ export async function checkLambdaConcurrency(ctx: CheckContext, app: AppCount): 
     return finding(id, 'ok', title, [...found, reserved]);
   }
   if (limit >= MIN_CONCURRENCY) {
-    return finding(id, 'warning', title, [
-      ...found,
-      say(
-        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${n.reserved} execuções) precisam de uma quota de ${n.need} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
-        `No reservations: the checkout shares the account's pool. The reservations (${n.reserved} executions) need a quota of ${n.need} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
-      ),
-    ], concurrencyRequest(options.region));
+    return finding(
+      id,
+      'warning',
+      title,
+      [
+        ...found,
+        say(
+          `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${n.reserved} execuções) precisam de uma quota de ${n.need} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
+          `No reservations: the checkout shares the account's pool. The reservations (${n.reserved} executions) need a quota of ${n.need} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
+        ),
+      ],
+      concurrencyRequest(options.region),
+    );
   }
 
   const open = requests.ok ? requests.value.RequestedQuotas?.find((request) => OPEN_REQUEST.test(request.Status ?? '')) : undefined;

@@ -7,7 +7,16 @@
 import { budgetName } from '#infra/common/naming.ts';
 import { finding, say, verbatim, type Finding, type Text } from '../findings.ts';
 import { ACTIONS, attempt, type Problem } from '../port.ts';
-import { BUDGETS_REGIONS, DEFAULT_SES_REGION, mailStackOf, REGIONAL_SERVICES, regionalServiceOf, SES_REGIONS, SES_TYPES, shopRegionTypes } from '../regions.ts';
+import {
+  BUDGETS_REGIONS,
+  DEFAULT_SES_REGION,
+  mailStackOf,
+  REGIONAL_SERVICES,
+  regionalServiceOf,
+  SES_REGIONS,
+  SES_TYPES,
+  shopRegionTypes,
+} from '../regions.ts';
 import { type CheckContext, problemText } from './common.ts';
 
 /** Calls `call` for every item, at most `limit` at a time, keeping the order. */
@@ -34,11 +43,15 @@ interface Asked {
  * first type is asked alone: an identity without the permission gets one refusal, not one per type.
  */
 async function askCloudFormation(ctx: CheckContext, region: string, types: readonly string[]): Promise<Asked> {
-  const ask = async (typeName: string) => ({ typeName, answer: await attempt(ACTIONS.describeType, () => ctx.aws.describeType(region, typeName)) });
+  const ask = async (typeName: string) => ({
+    typeName,
+    answer: await attempt(ACTIONS.describeType, () => ctx.aws.describeType(region, typeName)),
+  });
   const [first, ...rest] = types;
   if (first === undefined) return { missing: [], problems: [] };
   const firstAnswer = await ask(first);
-  if (!firstAnswer.answer.ok && firstAnswer.answer.problem.code !== 'TypeNotFoundException') return { missing: [], problems: [firstAnswer.answer.problem] };
+  if (!firstAnswer.answer.ok && firstAnswer.answer.problem.code !== 'TypeNotFoundException')
+    return { missing: [], problems: [firstAnswer.answer.problem] };
   const missing: string[] = [];
   const problems: Problem[] = [];
   for (const { typeName, answer } of [firstAnswer, ...(await inBatches(rest, 5, ask))]) {
@@ -73,15 +86,40 @@ function missingServices(ctx: CheckContext, shop: Asked, mail: Asked | undefined
   const sesHere = here.some((typeName) => regionalServiceOf(typeName) === 'ses');
   const others = here.filter((typeName) => regionalServiceOf(typeName) === undefined);
   const details: Text[] = [
-    ...(here.length > 0 ? [say(`O CloudFormation de ${region} não conhece: ${here.join(', ')}. O deploy falharia no primeiro destes recursos.`, `CloudFormation in ${region} does not know: ${here.join(', ')}. The deploy would fail at the first of these resources.`)] : []),
-    ...(there.length > 0 ? [say(`O CloudFormation de ${sesRegion} (o SES da loja) não conhece: ${there.join(', ')}.`, `CloudFormation in ${sesRegion} (the shop's SES) does not know: ${there.join(', ')}.`)] : []),
+    ...(here.length > 0
+      ? [
+          say(
+            `O CloudFormation de ${region} não conhece: ${here.join(', ')}. O deploy falharia no primeiro destes recursos.`,
+            `CloudFormation in ${region} does not know: ${here.join(', ')}. The deploy would fail at the first of these resources.`,
+          ),
+        ]
+      : []),
+    ...(there.length > 0
+      ? [
+          say(
+            `O CloudFormation de ${sesRegion} (o SES da loja) não conhece: ${there.join(', ')}.`,
+            `CloudFormation in ${sesRegion} (the shop's SES) does not know: ${there.join(', ')}.`,
+          ),
+        ]
+      : []),
   ];
   const fix: Text[] = [
     ...(sesHere || there.length > 0
-      ? [say(`Ponha o SES numa região que o tenha, com -c sesRegion=${DEFAULT_SES_REGION} (ou "sesRegion" no cdk.json); o resto da loja fica em ${region}.`, `Put SES in a region that has it, with -c sesRegion=${DEFAULT_SES_REGION} (or "sesRegion" in cdk.json); the rest of the shop stays in ${region}.`)]
+      ? [
+          say(
+            `Ponha o SES numa região que o tenha, com -c sesRegion=${DEFAULT_SES_REGION} (ou "sesRegion" no cdk.json); o resto da loja fica em ${region}.`,
+            `Put SES in a region that has it, with -c sesRegion=${DEFAULT_SES_REGION} (or "sesRegion" in cdk.json); the rest of the shop stays in ${region}.`,
+          ),
+        ]
       : []),
     ...(others.length > 0
-      ? [say(`Instale a loja noutra região, por exemplo ${DEFAULT_SES_REGION}: "region" no cdk.json, ou:`, `Deploy the shop in another region, e.g. ${DEFAULT_SES_REGION}: "region" in cdk.json, or:`), verbatim(`  npm run preflight -- --region ${DEFAULT_SES_REGION}   &&   npm run deploy -- -c region=${DEFAULT_SES_REGION}`)]
+      ? [
+          say(
+            `Instale a loja noutra região, por exemplo ${DEFAULT_SES_REGION}: "region" no cdk.json, ou:`,
+            `Deploy the shop in another region, e.g. ${DEFAULT_SES_REGION}: "region" in cdk.json, or:`,
+          ),
+          verbatim(`  npm run preflight -- --region ${DEFAULT_SES_REGION}   &&   npm run deploy -- -c region=${DEFAULT_SES_REGION}`),
+        ]
       : []),
   ];
   return finding('region-services', 'blocker', title, details, fix);
@@ -92,17 +130,38 @@ function servicesFinding(ctx: CheckContext, shop: Asked, mail: Asked | undefined
   const title = say(`Serviços na região ${region}`, `Services in the region ${region}`);
   const problems = [...shop.problems, ...(mail?.problems ?? [])];
   const blocked = missingServices(ctx, shop, mail);
-  if (blocked) return finding(blocked.id, blocked.status, blocked.title, [...blocked.details, ...sesElsewhere(ctx), ...problems.map(problemText)], blocked.fix);
+  if (blocked)
+    return finding(
+      blocked.id,
+      blocked.status,
+      blocked.title,
+      [...blocked.details, ...sesElsewhere(ctx), ...problems.map(problemText)],
+      blocked.fix,
+    );
   if (problems.length > 0) {
-    return finding('region-services', 'unchecked', title, [
-      say(`Não consegui confirmar com o CloudFormation que ${region} tem tudo o que o deploy lá cria:`, `Could not confirm with CloudFormation that ${region} has everything the deploy creates there:`),
-      ...problems.map(problemText),
-      ...sesElsewhere(ctx),
-    ], problems.some((p) => p.denied) ? [say(`Dê-lhe a permissão ${ACTIONS.describeType} (só leitura).`, `Give it the permission ${ACTIONS.describeType} (read-only).`)] : []);
+    return finding(
+      'region-services',
+      'unchecked',
+      title,
+      [
+        say(
+          `Não consegui confirmar com o CloudFormation que ${region} tem tudo o que o deploy lá cria:`,
+          `Could not confirm with CloudFormation that ${region} has everything the deploy creates there:`,
+        ),
+        ...problems.map(problemText),
+        ...sesElsewhere(ctx),
+      ],
+      problems.some((p) => p.denied)
+        ? [say(`Dê-lhe a permissão ${ACTIONS.describeType} (só leitura).`, `Give it the permission ${ACTIONS.describeType} (read-only).`)]
+        : [],
+    );
   }
   const count = shopRegionTypes(ctx.options).length;
   return finding('region-services', 'ok', title, [
-    say(`O CloudFormation de ${region} conhece os ${count} tipos de recurso que o deploy lá cria.`, `CloudFormation in ${region} knows all ${count} resource types the deploy creates there.`),
+    say(
+      `O CloudFormation de ${region} conhece os ${count} tipos de recurso que o deploy lá cria.`,
+      `CloudFormation in ${region} knows all ${count} resource types the deploy creates there.`,
+    ),
     ...sesElsewhere(ctx),
   ]);
 }
@@ -124,16 +183,32 @@ function budgetFinding(ctx: CheckContext, shop: Asked): Finding {
   if (!budget) {
     const why = BUDGETS_REGIONS.includes(region)
       ? say('Com -c budget=false, a pilha não cria o orçamento mensal.', 'With -c budget=false, the stack makes no monthly budget.')
-      : say(`O CloudFormation não tem o AWS Budgets em ${region}, por isso a pilha não cria o orçamento mensal que avisa quando os custos passam do previsto.`, `CloudFormation has no AWS Budgets in ${region}, so the stack makes no monthly budget to warn when costs run over.`);
+      : say(
+          `O CloudFormation não tem o AWS Budgets em ${region}, por isso a pilha não cria o orçamento mensal que avisa quando os custos passam do previsto.`,
+          `CloudFormation has no AWS Budgets in ${region}, so the stack makes no monthly budget to warn when costs run over.`,
+        );
     return finding('budget', 'warning', title, [why], byHand);
   }
   if (shop.missing.some((typeName) => regionalServiceOf(typeName) === 'budgets')) {
-    return finding('budget', 'blocker', title, [say(`O CloudFormation de ${region} não conhece AWS::Budgets::Budget: o deploy falharia no orçamento.`, `CloudFormation in ${region} does not know AWS::Budgets::Budget: the deploy would fail at the budget.`)], [
-      verbatim('-c budget=false'),
-      ...byHand,
-    ]);
+    return finding(
+      'budget',
+      'blocker',
+      title,
+      [
+        say(
+          `O CloudFormation de ${region} não conhece AWS::Budgets::Budget: o deploy falharia no orçamento.`,
+          `CloudFormation in ${region} does not know AWS::Budgets::Budget: the deploy would fail at the budget.`,
+        ),
+      ],
+      [verbatim('-c budget=false'), ...byHand],
+    );
   }
-  return finding('budget', 'ok', title, [say(`A pilha cria o orçamento mensal (${budgetName(stage)}), que avisa por e-mail quando os custos passam do previsto.`, `The stack makes the monthly budget (${budgetName(stage)}), which e-mails when costs run over.`)]);
+  return finding('budget', 'ok', title, [
+    say(
+      `A pilha cria o orçamento mensal (${budgetName(stage)}), que avisa por e-mail quando os custos passam do previsto.`,
+      `The stack makes the monthly budget (${budgetName(stage)}), which e-mails when costs run over.`,
+    ),
+  ]);
 }
 
 /** The region's findings, and whether SES is missing where the shop's SES would be (then SES is not asked). */

@@ -34,18 +34,39 @@ function quotaText(account: SesAccountAnswer): Text {
 /** The account in the sandbox: a warning, with the production access request's state or how to ask for it. */
 function sandboxFinding(id: string, title: Text, region: string, account: SesAccountAnswer): Finding {
   const review = account.Details?.ReviewDetails;
-  const asked = review?.Status === 'PENDING'
-    ? [say(`O pedido de acesso de produção está em análise${review.CaseId ? ` (caso ${review.CaseId})` : ''}: espere pela resposta.`, `The production access request is under review${review.CaseId ? ` (case ${review.CaseId})` : ''}: wait for the answer.`)]
-    : [];
-  const refused = review?.Status === 'DENIED' || review?.Status === 'FAILED'
-    ? [say(`O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): responda ao caso no AWS Support com mais detalhe.`, `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): answer the case in AWS Support with more detail.`)]
-    : [];
-  return finding(id, 'warning', title, [
-    say(`A conta está na "sandbox" do SES em ${region}: só envia para endereços verificados, por isso os clientes não recebem nada.`, `The account is in the SES "sandbox" in ${region}: it only sends to verified addresses, so customers get nothing.`),
-    quotaText(account),
-    ...asked,
-    ...refused,
-  ], asked.length > 0 ? [] : productionAccessSteps(region));
+  const asked =
+    review?.Status === 'PENDING'
+      ? [
+          say(
+            `O pedido de acesso de produção está em análise${review.CaseId ? ` (caso ${review.CaseId})` : ''}: espere pela resposta.`,
+            `The production access request is under review${review.CaseId ? ` (case ${review.CaseId})` : ''}: wait for the answer.`,
+          ),
+        ]
+      : [];
+  const refused =
+    review?.Status === 'DENIED' || review?.Status === 'FAILED'
+      ? [
+          say(
+            `O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): responda ao caso no AWS Support com mais detalhe.`,
+            `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): answer the case in AWS Support with more detail.`,
+          ),
+        ]
+      : [];
+  return finding(
+    id,
+    'warning',
+    title,
+    [
+      say(
+        `A conta está na "sandbox" do SES em ${region}: só envia para endereços verificados, por isso os clientes não recebem nada.`,
+        `The account is in the SES "sandbox" in ${region}: it only sends to verified addresses, so customers get nothing.`,
+      ),
+      quotaText(account),
+      ...asked,
+      ...refused,
+    ],
+    asked.length > 0 ? [] : productionAccessSteps(region),
+  );
 }
 
 function accountFinding(ctx: CheckContext, account: SesAccountAnswer): Finding {
@@ -53,22 +74,66 @@ function accountFinding(ctx: CheckContext, account: SesAccountAnswer): Finding {
   const id = 'ses-account';
   const title = say(`SES em ${region}: sandbox ou produção`, `SES in ${region}: sandbox or production`);
   if (account.SendingEnabled === false || account.EnforcementStatus === 'SHUTDOWN') {
-    return finding(id, 'blocker', title, [say(`O envio de e-mail está parado nesta conta em ${region} (${account.EnforcementStatus ?? 'SendingEnabled=false'}).`, `Sending is paused for this account in ${region} (${account.EnforcementStatus ?? 'SendingEnabled=false'}).`)], [
-      say('Veja o motivo em SES → "Account dashboard" e nos e-mails da AWS; retome com: aws sesv2 put-account-sending-attributes --sending-enabled --region ' + region, 'See why in SES → "Account dashboard" and AWS\'s e-mails; resume with: aws sesv2 put-account-sending-attributes --sending-enabled --region ' + region),
-    ]);
+    return finding(
+      id,
+      'blocker',
+      title,
+      [
+        say(
+          `O envio de e-mail está parado nesta conta em ${region} (${account.EnforcementStatus ?? 'SendingEnabled=false'}).`,
+          `Sending is paused for this account in ${region} (${account.EnforcementStatus ?? 'SendingEnabled=false'}).`,
+        ),
+      ],
+      [
+        say(
+          'Veja o motivo em SES → "Account dashboard" e nos e-mails da AWS; retome com: aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
+            region,
+          'See why in SES → "Account dashboard" and AWS\'s e-mails; resume with: aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
+            region,
+        ),
+      ],
+    );
   }
   if (!account.ProductionAccessEnabled) return sandboxFinding(id, title, region, account);
   const rate = account.SendQuota?.MaxSendRate;
-  const details = [say(`Acesso de produção: a loja pode escrever a qualquer cliente.`, 'Production access: the shop can write to any customer.'), quotaText(account)];
+  const details = [
+    say(`Acesso de produção: a loja pode escrever a qualquer cliente.`, 'Production access: the shop can write to any customer.'),
+    quotaText(account),
+  ];
   if (account.EnforcementStatus === 'PROBATION') {
-    return finding(id, 'warning', title, [...details, say('A conta está em observação (PROBATION) por devoluções ou queixas a mais.', 'The account is on probation (PROBATION) for too many bounces or complaints.')], [
-      say('Veja SES → "Reputation metrics" e os e-mails da AWS antes de abrir a loja.', 'See SES → "Reputation metrics" and AWS\'s e-mails before opening the shop.'),
-    ]);
+    return finding(
+      id,
+      'warning',
+      title,
+      [
+        ...details,
+        say(
+          'A conta está em observação (PROBATION) por devoluções ou queixas a mais.',
+          'The account is on probation (PROBATION) for too many bounces or complaints.',
+        ),
+      ],
+      [
+        say(
+          'Veja SES → "Reputation metrics" e os e-mails da AWS antes de abrir a loja.',
+          'See SES → "Reputation metrics" and AWS\'s e-mails before opening the shop.',
+        ),
+      ],
+    );
   }
   if (rate !== undefined && mailSendRate !== undefined && mailSendRate > rate) {
-    return finding(id, 'warning', title, [...details, say(`-c mailSendRate=${mailSendRate} passa dos ${rate} por segundo do SES: os envios a mais são recusados e repetidos.`, `-c mailSendRate=${mailSendRate} is over SES's ${rate} a second: the extra sends are refused and retried.`)], [
-      verbatim(`-c mailSendRate=${rate}`),
-    ]);
+    return finding(
+      id,
+      'warning',
+      title,
+      [
+        ...details,
+        say(
+          `-c mailSendRate=${mailSendRate} passa dos ${rate} por segundo do SES: os envios a mais são recusados e repetidos.`,
+          `-c mailSendRate=${mailSendRate} is over SES's ${rate} a second: the extra sends are refused and retried.`,
+        ),
+      ],
+      [verbatim(`-c mailSendRate=${rate}`)],
+    );
   }
   return finding(id, 'ok', title, details);
 }
@@ -87,13 +152,35 @@ function identityFinding(ctx: CheckContext, name: string, identity: EmailIdentit
   }
   const status = identity.VerificationStatus ?? '?';
   if (identity.VerifiedForSendingStatus) {
-    return finding(id, 'ok', title, [say(`Verificado (${status}${identity.DkimAttributes?.Status ? `, DKIM ${identity.DkimAttributes.Status}` : ''}).`, `Verified (${status}${identity.DkimAttributes?.Status ? `, DKIM ${identity.DkimAttributes.Status}` : ''}).`)]);
+    return finding(id, 'ok', title, [
+      say(
+        `Verificado (${status}${identity.DkimAttributes?.Status ? `, DKIM ${identity.DkimAttributes.Status}` : ''}).`,
+        `Verified (${status}${identity.DkimAttributes?.Status ? `, DKIM ${identity.DkimAttributes.Status}` : ''}).`,
+      ),
+    ]);
   }
-  return finding(id, 'warning', title, [say(`Ainda não verificado (${status}): a loja não consegue enviar e-mail em nome dele.`, `Not verified yet (${status}): the shop cannot send mail as it.`)], [
-    domain
-      ? say('Junte no DNS do domínio os registos das saídas SenderDkimRecord1..3, SenderMailFromMx e SenderMailFromSpf (docs/operations.md#the-sender-domains-dns-records); o SES volta a verificar sozinho durante 72 horas.', "Add the records of the outputs SenderDkimRecord1..3, SenderMailFromMx and SenderMailFromSpf to the domain's DNS (docs/operations.md#the-sender-domains-dns-records); SES keeps checking for 72 hours.")
-      : say(`Clique no link que o SES mandou a ${name} (veja o spam). Para o mandar de novo: consola do SES → "Identities" → ${name} → "Send verification email".`, `Click the link SES sent to ${name} (check spam). To send it again: SES console → "Identities" → ${name} → "Send verification email".`),
-  ]);
+  return finding(
+    id,
+    'warning',
+    title,
+    [
+      say(
+        `Ainda não verificado (${status}): a loja não consegue enviar e-mail em nome dele.`,
+        `Not verified yet (${status}): the shop cannot send mail as it.`,
+      ),
+    ],
+    [
+      domain
+        ? say(
+            'Junte no DNS do domínio os registos das saídas SenderDkimRecord1..3, SenderMailFromMx e SenderMailFromSpf (docs/operations.md#the-sender-domains-dns-records); o SES volta a verificar sozinho durante 72 horas.',
+            "Add the records of the outputs SenderDkimRecord1..3, SenderMailFromMx and SenderMailFromSpf to the domain's DNS (docs/operations.md#the-sender-domains-dns-records); SES keeps checking for 72 hours.",
+          )
+        : say(
+            `Clique no link que o SES mandou a ${name} (veja o spam). Para o mandar de novo: consola do SES → "Identities" → ${name} → "Send verification email".`,
+            `Click the link SES sent to ${name} (check spam). To send it again: SES console → "Identities" → ${name} → "Send verification email".`,
+          ),
+    ],
+  );
 }
 
 /** The SES account, then the sender identity (when the deploy names one), in the shop's SES region; nothing where SES does not exist. */
@@ -104,7 +191,10 @@ export async function checkSes(ctx: CheckContext, sesMissing: boolean): Promise<
   if (sesMissing) {
     return [
       finding('ses-account', 'unchecked', accountTitle, [
-        say(`O SES não existe em ${region} (ver "Serviços na região"): verifique-o na região onde o SES da loja ficar.`, `SES does not exist in ${region} (see "Services in the region"): check it in the region the shop's SES goes to.`),
+        say(
+          `O SES não existe em ${region} (ver "Serviços na região"): verifique-o na região onde o SES da loja ficar.`,
+          `SES does not exist in ${region} (see "Services in the region"): check it in the region the shop's SES goes to.`,
+        ),
       ]),
     ];
   }
@@ -115,9 +205,25 @@ export async function checkSes(ctx: CheckContext, sesMissing: boolean): Promise<
   ]);
   const findings = [account.ok ? accountFinding(ctx, account.value) : couldNotCheck('ses-account', accountTitle, [account.problem])];
   if (!name || !identity) {
-    findings.push(finding('ses-sender', 'warning', say('SES: remetente', 'SES: sender'), [say('Não sei o remetente: o cdk.json não tem senderEmail e não foi dado -c senderEmail=...', 'No sender known: cdk.json has no senderEmail and no -c senderEmail=... was given.')], [
-      say('Dê o mesmo -c senderEmail=... (e -c senderDomain=..., se o usar) que vai dar ao npm run deploy; o deploy precisa dele.', 'Give the same -c senderEmail=... (and -c senderDomain=..., if you use it) you will give npm run deploy; the deploy needs it.'),
-    ]));
+    findings.push(
+      finding(
+        'ses-sender',
+        'warning',
+        say('SES: remetente', 'SES: sender'),
+        [
+          say(
+            'Não sei o remetente: o cdk.json não tem senderEmail e não foi dado -c senderEmail=...',
+            'No sender known: cdk.json has no senderEmail and no -c senderEmail=... was given.',
+          ),
+        ],
+        [
+          say(
+            'Dê o mesmo -c senderEmail=... (e -c senderDomain=..., se o usar) que vai dar ao npm run deploy; o deploy precisa dele.',
+            'Give the same -c senderEmail=... (and -c senderDomain=..., if you use it) you will give npm run deploy; the deploy needs it.',
+          ),
+        ],
+      ),
+    );
   } else if (identity.ok || identity.problem.code === 'NotFoundException') {
     findings.push(identityFinding(ctx, name, identity.ok ? identity.value : undefined));
   } else {

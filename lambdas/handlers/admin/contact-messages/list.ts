@@ -3,4 +3,6 @@ import { httpRoute } from '#lambdas/http/handler.ts';
 import { ok } from '#lambdas/http/response.ts';
 import { contactMessagesPage } from '#lambdas/services/admin-contact-messages.ts';
 
-export const handler = httpRoute('GET /api/admin/contact-messages', { query: pageQuerySchema }, async ({ query }) => ok(await contactMessagesPage(query)));
+export const handler = httpRoute('GET /api/admin/contact-messages', { query: pageQuerySchema }, async ({ query }) =>
+  ok(await contactMessagesPage(query)),
+);

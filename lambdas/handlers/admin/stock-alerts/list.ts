@@ -3,4 +3,6 @@ import { httpRoute } from '#lambdas/http/handler.ts';
 import { ok } from '#lambdas/http/response.ts';
 import { stockAlertsPage } from '#lambdas/services/admin-stock-alerts.ts';
 
-export const handler = httpRoute('GET /api/admin/stock-alerts', { query: pageQuerySchema }, async ({ query }) => ok(await stockAlertsPage(query)));
+export const handler = httpRoute('GET /api/admin/stock-alerts', { query: pageQuerySchema }, async ({ query }) =>
+  ok(await stockAlertsPage(query)),
+);

@@ -29,7 +29,9 @@ import './admin.css';
 /** "Vendas": its own chunk, loaded when the owner opens it (docs/sales.md). */
 const SalesPage = lazy(() => import('#web/features/sales/sales-page.tsx').then((module) => ({ default: module.SalesPage })));
 /** "Códigos de desconto": its own chunk too (docs/discount-codes.md). */
-const DiscountCodesPage = lazy(() => import('#web/features/discount-codes/codes-page.tsx').then((module) => ({ default: module.DiscountCodesPage })));
+const DiscountCodesPage = lazy(() =>
+  import('#web/features/discount-codes/codes-page.tsx').then((module) => ({ default: module.DiscountCodesPage })),
+);
 
 export function AdminRoutes() {
   return (

@@ -16,7 +16,14 @@ import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 
 const t = texts.dashboard;
 
-function Card(props: { readonly label: string; readonly value: string | number; readonly to: string; readonly hint?: string; readonly alert?: boolean; readonly testId?: string }) {
+function Card(props: {
+  readonly label: string;
+  readonly value: string | number;
+  readonly to: string;
+  readonly hint?: string;
+  readonly alert?: boolean;
+  readonly testId?: string;
+}) {
   return (
     <li data-testid={props.testId}>
       <Link className={`adm-card${props.alert ? ' adm-card-alert' : ''}`} to={props.to}>
@@ -31,7 +38,16 @@ function Card(props: { readonly label: string; readonly value: string | number; 
 /** "Produtos esgotados": pieces with no unit in any size; under it, those still selling with a size out (the list shows both). */
 function SoldOutCard({ soldOut, withSizeOut }: { readonly soldOut: number; readonly withSizeOut: number }) {
   const hint = withSizeOut > soldOut ? t.soldOutSizes(withSizeOut - soldOut) : undefined;
-  return <Card label={t.outOfStock} value={soldOut} hint={hint} to={productsListPath({ soldOut: true })} alert={soldOut > 0} testId="card-sold-out" />;
+  return (
+    <Card
+      label={t.outOfStock}
+      value={soldOut}
+      hint={hint}
+      to={productsListPath({ soldOut: true })}
+      alert={soldOut > 0}
+      testId="card-sold-out"
+    />
+  );
 }
 
 /** Orders received and revenue of each period (today, the last 7 days, this month). */
@@ -41,9 +57,13 @@ function PeriodsTable({ periods }: { readonly periods: DashboardResponse['period
       <table className="adm-table adm-table--cards adm-periods" data-testid="dashboard-periods">
         <thead>
           <tr>
-            <th scope="col"><span className="visually-hidden">{t.periodsTitle}</span></th>
+            <th scope="col">
+              <span className="visually-hidden">{t.periodsTitle}</span>
+            </th>
             {periods.map((p) => (
-              <th key={p.period} scope="col" className="adm-num">{t.period[p.period]}</th>
+              <th key={p.period} scope="col" className="adm-num">
+                {t.period[p.period]}
+              </th>
             ))}
           </tr>
         </thead>
@@ -51,13 +71,17 @@ function PeriodsTable({ periods }: { readonly periods: DashboardResponse['period
           <tr>
             <th scope="row">{t.receivedOrders}</th>
             {periods.map((p) => (
-              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{p.receivedOrders}</td>
+              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>
+                {p.receivedOrders}
+              </td>
             ))}
           </tr>
           <tr>
             <th scope="row">{t.periodRevenue}</th>
             {periods.map((p) => (
-              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{formatCents(p.revenueCents)}</td>
+              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>
+                {formatCents(p.revenueCents)}
+              </td>
             ))}
           </tr>
         </tbody>
@@ -100,10 +124,20 @@ export function DashboardPage() {
                 alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0}
                 testId="card-unconfirmed-proofs"
               />
-              <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
+              <Card
+                label={t.toShip}
+                value={d.ordersByStatus.Enviar ?? 0}
+                to={byStatus('Enviar')}
+                alert={(d.ordersByStatus.Enviar ?? 0) > 0}
+              />
               <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
               <SoldOutCard soldOut={d.outOfStockProducts} withSizeOut={d.soldOutSizeProducts} />
-              <Card label={t.lowStock(d.lowStockThreshold)} value={d.lowStockProducts} to={productsListPath({ lowStock: true })} alert={d.lowStockProducts > 0} />
+              <Card
+                label={t.lowStock(d.lowStockThreshold)}
+                value={d.lowStockProducts}
+                to={productsListPath({ lowStock: true })}
+                alert={d.lowStockProducts > 0}
+              />
               <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
               <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
             </ul>

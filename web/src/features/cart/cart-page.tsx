@@ -58,7 +58,13 @@ function useFreshCart(): FreshCart {
   const [fresh, setFresh] = useState<FreshCart>({ gone: new Set(), products: new Map() });
   useEffect(() => {
     let active = true;
-    const ids = [...new Set(cartStore().getSnapshot().map((line) => line.productId))];
+    const ids = [
+      ...new Set(
+        cartStore()
+          .getSnapshot()
+          .map((line) => line.productId),
+      ),
+    ];
     void Promise.allSettled(ids.map((id) => api.product(id, { fresh: true }))).then((results) => {
       if (!active) return;
       const found: Product[] = [];
@@ -81,8 +87,10 @@ function useFreshCart(): FreshCart {
 function lineProblem(line: CartItem, { gone, products }: FreshCart, caps: OrderCaps): string | null {
   if (gone.has(line.productId)) return checkoutTexts.productGone;
   const product = products.get(line.productId);
-  if (product && !lineVariant(product, line.variantId)) return line.variantId ? checkoutTexts.sizeGone(line.name) : checkoutTexts.sizeRequired(line.name);
-  if (line.stock !== undefined && line.quantity > line.stock) return checkoutTexts.outOfStock(nameWithSize(line.name, line.size), line.stock);
+  if (product && !lineVariant(product, line.variantId))
+    return line.variantId ? checkoutTexts.sizeGone(line.name) : checkoutTexts.sizeRequired(line.name);
+  if (line.stock !== undefined && line.quantity > line.stock)
+    return checkoutTexts.outOfStock(nameWithSize(line.name, line.size), line.stock);
   if (line.quantity > caps.lineQuantity) return checkoutTexts.lineQuantityCap(caps.lineQuantity);
   return null;
 }
@@ -96,7 +104,11 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
   return (
     <li className="cart-line" data-product-id={line.productId} data-variant-id={line.variantId}>
       <Link to={paths.product(line.slug ?? line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-        {line.photo ? <ProductPhotoImage photo={line.photo} alt="" sizes="(min-width: 700px) 7rem, 5.5rem" /> : <ProductImage src={line.image} alt="" width={112} height={112} />}
+        {line.photo ? (
+          <ProductPhotoImage photo={line.photo} alt="" sizes="(min-width: 700px) 7rem, 5.5rem" />
+        ) : (
+          <ProductImage src={line.image} alt="" width={112} height={112} />
+        )}
       </Link>
       <div className="cart-line__info">
         <h2 className="cart-line__name">
@@ -115,13 +127,25 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
         )}
       </div>
       <div className="cart-line__quantity" role="group" aria-label={`Quantidade de ${name}`}>
-        <button type="button" className="icon-button" aria-label={`Diminuir quantidade de ${name}`} disabled={line.quantity <= 1} onClick={() => store.decrease(key)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Diminuir quantidade de ${name}`}
+          disabled={line.quantity <= 1}
+          onClick={() => store.decrease(key)}
+        >
           −
         </button>
         <output className="cart-line__count" aria-live="polite">
           {line.quantity}
         </output>
-        <button type="button" className="icon-button" aria-label={`Aumentar quantidade de ${name}`} disabled={atStock} onClick={() => store.increase(key, line.stock)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Aumentar quantidade de ${name}`}
+          disabled={atStock}
+          onClick={() => store.increase(key, line.stock)}
+        >
           +
         </button>
       </div>

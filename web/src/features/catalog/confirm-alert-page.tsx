@@ -6,7 +6,10 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { Link } from '#web/lib/router.tsx';
 
-type State = { readonly kind: 'confirming' } | { readonly kind: 'confirmed'; readonly piece: string } | { readonly kind: 'refused'; readonly message: string };
+type State =
+  | { readonly kind: 'confirming' }
+  | { readonly kind: 'confirmed'; readonly piece: string }
+  | { readonly kind: 'refused'; readonly message: string };
 
 /** The request's id and token from the link's fragment (`#id=…&t=…`): never sent to a server but by the POST below. */
 function linkOf(hash: string): { id: string; token: string } | undefined {
@@ -35,7 +38,8 @@ export function ConfirmAlertPage() {
       .then((confirmed) => live && setState({ kind: 'confirmed', piece: nameWithSize(confirmed.productName, confirmed.size) }))
       .catch((error: unknown) => {
         // A refusal of the link is said as the server says it; anything else (network, 5xx) lets the shopper try again.
-        const message = error instanceof ApiError && error.status < 500 && error.status !== 429 ? error.message : stockAlertTexts.confirmFailed;
+        const message =
+          error instanceof ApiError && error.status < 500 && error.status !== 429 ? error.message : stockAlertTexts.confirmFailed;
         if (live) setState({ kind: 'refused', message });
       });
     return () => {

@@ -18,7 +18,15 @@ function readPrice(text: string, fallback: number): number {
 }
 
 /** "Tipo": every type, or one. */
-function TypeChoices({ type, onChange, disabled }: { type: ProductType | undefined; onChange: (type: ProductType | undefined) => void; disabled: boolean }) {
+function TypeChoices({
+  type,
+  onChange,
+  disabled,
+}: {
+  type: ProductType | undefined;
+  onChange: (type: ProductType | undefined) => void;
+  disabled: boolean;
+}) {
   return (
     <fieldset className="filter-panel__group" disabled={disabled}>
       <legend>Tipo</legend>
@@ -45,14 +53,34 @@ function PriceRange(props: { min: string; max: string; onMin: (text: string) => 
       <div className="filter-panel__prices">
         <label className="field">
           <span>Mínimo</span>
-          <input type="number" name="min" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={min} onChange={(e) => onMin(e.target.value)} />
+          <input
+            type="number"
+            name="min"
+            inputMode="decimal"
+            min={PRICE_INPUT_MIN_EUROS}
+            max={PRICE_INPUT_MAX_EUROS}
+            step="any"
+            value={min}
+            onChange={(e) => onMin(e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Máximo</span>
-          <input type="number" name="max" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={max} onChange={(e) => onMax(e.target.value)} />
+          <input
+            type="number"
+            name="max"
+            inputMode="decimal"
+            min={PRICE_INPUT_MIN_EUROS}
+            max={PRICE_INPUT_MAX_EUROS}
+            step="any"
+            value={max}
+            onChange={(e) => onMax(e.target.value)}
+          />
         </label>
       </div>
-      <p className="field-hint">Valores entre {PRICE_INPUT_MIN_EUROS}€ e {PRICE_INPUT_MAX_EUROS}€, já com desconto.</p>
+      <p className="field-hint">
+        Valores entre {PRICE_INPUT_MIN_EUROS}€ e {PRICE_INPUT_MAX_EUROS}€, já com desconto.
+      </p>
     </fieldset>
   );
 }
@@ -63,7 +91,15 @@ function PriceRange(props: { min: string; max: string; onMin: (text: string) => 
  * (by CSS until the app runs, so the pre-rendered page shows the same). Mount it with a `key` from the
  * URL so that it starts again from the applied filter.
  */
-export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilter; onApply: (filter: ListingFilter) => void; onClear: () => void }) {
+export function FilterPanel({
+  filter,
+  onApply,
+  onClear,
+}: {
+  filter: ListingFilter;
+  onApply: (filter: ListingFilter) => void;
+  onClear: () => void;
+}) {
   // Off until the app runs (the page is pre-rendered): a choice made before it would be reset.
   const hydrated = useHydrated();
   // undefined: as the screen's width says (the CSS decides); then whatever the visitor chose.
@@ -87,7 +123,13 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
       <button type="button" className="filter-panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
         Filtros <ChevronDownIcon />
       </button>
-      <form id={bodyId} className={open === undefined ? 'filter-panel__body filter-panel__body--auto' : 'filter-panel__body'} hidden={open === false} onSubmit={apply} noValidate>
+      <form
+        id={bodyId}
+        className={open === undefined ? 'filter-panel__body filter-panel__body--auto' : 'filter-panel__body'}
+        hidden={open === false}
+        onSubmit={apply}
+        noValidate
+      >
         <TypeChoices type={type} onChange={setType} disabled={!hydrated} />
         <PriceRange min={min} max={max} onMin={setMin} onMax={setMax} disabled={!hydrated} />
         <div className="filter-panel__actions">

@@ -9,7 +9,8 @@ import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
  * the page's width less its gutters (4vw, at least 1rem) below. A photo capped by its pixels
  * (`capped`) is shown narrower; the browser then takes its largest rendition.
  */
-export const GALLERY_SIZES = '(min-width: 1200px) 553px, (min-width: 769px) calc(48.2vw - 25px), (min-width: 400px) 92vw, calc(100vw - 2rem)';
+export const GALLERY_SIZES =
+  '(min-width: 1200px) 553px, (min-width: 769px) calc(48.2vw - 25px), (min-width: 400px) 92vw, calc(100vw - 2rem)';
 const THUMB_SIZES = '5rem';
 
 /**
@@ -34,7 +35,12 @@ export function Gallery({ product }: { product: Product }) {
     setZoomed(index);
     dialog.current?.showModal();
   };
-  if (photos.length === 0) return <div className="gallery"><ProductPhotoImage photo={undefined} className="gallery__main" sizes={GALLERY_SIZES} priority /></div>;
+  if (photos.length === 0)
+    return (
+      <div className="gallery">
+        <ProductPhotoImage photo={undefined} className="gallery__main" sizes={GALLERY_SIZES} priority />
+      </div>
+    );
   const zoomedPhoto = zoomed === undefined ? undefined : photos[zoomed];
   return (
     <div className="gallery">
@@ -50,7 +56,13 @@ export function Gallery({ product }: { product: Product }) {
         }}
       >
         {photos.map((photo, i) => (
-          <button key={photo.id} type="button" className="gallery__slide" aria-label={`Ampliar a foto ${i + 1}: ${photo.alt}`} onClick={() => zoom(i)}>
+          <button
+            key={photo.id}
+            type="button"
+            className="gallery__slide"
+            aria-label={`Ampliar a foto ${i + 1}: ${photo.alt}`}
+            onClick={() => zoom(i)}
+          >
             <ProductPhotoImage photo={photo} className="gallery__main" sizes={GALLERY_SIZES} priority={i === 0} capped />
           </button>
         ))}
@@ -59,14 +71,26 @@ export function Gallery({ product }: { product: Product }) {
         <ul className="gallery__thumbs" aria-label="Escolher foto">
           {photos.map((photo, i) => (
             <li key={photo.id}>
-              <button type="button" className="gallery__thumb" aria-pressed={i === chosen} aria-label={`Foto ${i + 1}: ${photo.alt}`} onClick={() => show(i)}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-pressed={i === chosen}
+                aria-label={`Foto ${i + 1}: ${photo.alt}`}
+                onClick={() => show(i)}
+              >
                 <ProductPhotoImage photo={photo} alt="" sizes={THUMB_SIZES} />
               </button>
             </li>
           ))}
         </ul>
       )}
-      <dialog ref={dialog} className="gallery__zoom" aria-label="Foto ampliada" onClose={() => setZoomed(undefined)} onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}>
+      <dialog
+        ref={dialog}
+        className="gallery__zoom"
+        aria-label="Foto ampliada"
+        onClose={() => setZoomed(undefined)}
+        onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}
+      >
         {zoomedPhoto && <ProductPhotoImage photo={zoomedPhoto} className="gallery__zoomed" sizes="100vw" eager capped />}
         <button type="button" className="gallery__close button button--secondary button--small" onClick={() => dialog.current?.close()}>
           Fechar

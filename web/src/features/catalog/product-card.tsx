@@ -9,14 +9,23 @@ import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
  * The width a card's picture is shown at (`catalog.css`: two columns below 700 px, three above, next
  * to the 15.5rem filter panel from 900 px, in the 1200 px page from 1200 px).
  */
-export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30vw - 7rem), (min-width: 700px) calc(31vw - 1rem), calc(50vw - 1.5rem)';
+export const CARD_SIZES =
+  '(min-width: 1200px) 260px, (min-width: 900px) calc(30vw - 7rem), (min-width: 700px) calc(31vw - 1rem), calc(50vw - 1.5rem)';
 
 /**
  * A listing card: picture (the whole photo in a square frame, `catalog.css`), name, price with
  * discount, 'Esgotado'. It shows the listing's one photo (`ListingProduct`: the catalogue answer stays
  * small); the product page has them all.
  */
-export function ProductCard({ product, eager = false, priority = false }: { product: ListingProduct; eager?: boolean; priority?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+}: {
+  product: ListingProduct;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   return (
     <Link to={paths.product(listingAddress(product))} className="product-card">
       <span className="product-card__media">

@@ -35,7 +35,13 @@ const StockAlertForm = lazy(() => import('./stock-alert-form.tsx').then((module)
  * from reaching that boundary: React would render it afresh instead of hydrating it, and what the
  * shopper typed into the pre-rendered field would be lost.
  */
-const LazyStockAlertForm = memo(function LazyStockAlertForm({ productId, variantId }: { readonly productId: string; readonly variantId?: string }) {
+const LazyStockAlertForm = memo(function LazyStockAlertForm({
+  productId,
+  variantId,
+}: {
+  readonly productId: string;
+  readonly variantId?: string;
+}) {
   return (
     <Suspense fallback={null}>
       <StockAlertForm productId={productId} variantId={variantId} />
@@ -89,7 +95,12 @@ function breadcrumbJsonLd(product: Product, origin: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: new URL(crumb.path, origin).href })),
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: new URL(crumb.path, origin).href,
+    })),
   };
 }
 
@@ -133,7 +144,13 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
         Quantidade
       </span>
       <div className="quantity__control" role="group" aria-labelledby="quantity-label">
-        <button type="button" className="icon-button" aria-label="Diminuir quantidade" disabled={!hydrated || value <= 1} onClick={() => step(value - 1)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Diminuir quantidade"
+          disabled={!hydrated || value <= 1}
+          onClick={() => step(value - 1)}
+        >
           −
         </button>
         <input
@@ -153,7 +170,13 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
           }}
           onBlur={() => setDraft(null)}
         />
-        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={!hydrated || value >= max} onClick={() => step(value + 1)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Aumentar quantidade"
+          disabled={!hydrated || value >= max}
+          onClick={() => step(value + 1)}
+        >
           +
         </button>
       </div>
@@ -169,7 +192,17 @@ export function QuantityPicker({ value, onChange }: { value: number; onChange: (
  * one struck through and marked "esgotado" (choosing it offers its back-in-stock form instead of the
  * cart), and the link to the sizing guide. Off until the app runs (a choice before it would be lost).
  */
-function VariantPicker({ product, chosen, onChoose, error }: { product: Product; chosen: string | undefined; onChoose: (id: string) => void; error?: string }) {
+function VariantPicker({
+  product,
+  chosen,
+  onChoose,
+  error,
+}: {
+  product: Product;
+  chosen: string | undefined;
+  onChoose: (id: string) => void;
+  error?: string;
+}) {
   const hydrated = useHydrated();
   const differs = product.variants.some((variant) => variant.priceDeltaCents > 0);
   return (
@@ -180,10 +213,22 @@ function VariantPicker({ product, chosen, onChoose, error }: { product: Product;
           const soldOut = variant.stock <= 0;
           return (
             <label key={variant.id} className={`size-picker__option${soldOut ? ' size-picker__option--soldout' : ''}`}>
-              <input type="radio" name="size" value={variant.id} checked={chosen === variant.id} disabled={!hydrated} onChange={() => onChoose(variant.id)} />
+              <input
+                type="radio"
+                name="size"
+                value={variant.id}
+                checked={chosen === variant.id}
+                disabled={!hydrated}
+                onChange={() => onChoose(variant.id)}
+              />
               <span>
                 {variant.label}
-                {differs && <span className="size-picker__price"> {formatCents(discountedPriceCents(variantPriceCents(product, variant), product.discountPercent))}</span>}
+                {differs && (
+                  <span className="size-picker__price">
+                    {' '}
+                    {formatCents(discountedPriceCents(variantPriceCents(product, variant), product.discountPercent))}
+                  </span>
+                )}
                 {/* The space outside the inline block, which would drop it ("17,90 €· esgotado"). */}
                 {soldOut && (
                   <>
@@ -217,8 +262,7 @@ function SoldOutNotice(props: { product: Product; chosenVariant: Product['varian
         <p className="notice notice--info">{productTexts.sizeAlert(chosenVariant.label)}</p>
       ) : (
         <p className="notice notice--info">
-          <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
-          quando voltar.
+          <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te quando voltar.
         </p>
       )}
       <LazyStockAlertForm key={chosenVariant?.id ?? ''} productId={product.id} variantId={withVariants ? chosenVariant?.id : undefined} />
@@ -314,7 +358,12 @@ export function ProductPage() {
 
   usePageMeta(
     product
-      ? { title: product.name, description: product.description.replace(/\s+/g, ' ').slice(0, 160), image: sharePicture(product), type: 'product' }
+      ? {
+          title: product.name,
+          description: product.description.replace(/\s+/g, ' ').slice(0, 160),
+          image: sharePicture(product),
+          type: 'product',
+        }
       : notFound
         ? { title: apiTexts.productNotFound.replace(/\.$/, ''), description: catalogTexts.productGoneDetail, noindex: true, notFound: true }
         : { title: commonTexts.loading, description: 'Joias artesanais em aço inoxidável.' },

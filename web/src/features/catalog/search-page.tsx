@@ -85,7 +85,15 @@ export function SearchPage() {
       <form role="search" action={paths.search} method="get" className="search-form" onSubmit={submit}>
         <label htmlFor="search-page-q">{searchFieldTexts.label}</label>
         <div className="search-form__row">
-          <input ref={field} id="search-page-q" type="search" name={SEARCH_PARAM} defaultValue={query} maxLength={MAX_SEARCH_LENGTH} autoComplete="off" />
+          <input
+            ref={field}
+            id="search-page-q"
+            type="search"
+            name={SEARCH_PARAM}
+            defaultValue={query}
+            maxLength={MAX_SEARCH_LENGTH}
+            autoComplete="off"
+          />
           <button type="submit" className="button">
             {searchFieldTexts.submit}
           </button>

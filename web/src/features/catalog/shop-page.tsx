@@ -35,7 +35,14 @@ export function ShopPage() {
       </header>
       <div className="shop-layout">
         <FilterPanel key={filterKey} filter={filter} onApply={(next) => navigate(shopPath(next))} onClear={() => navigate(paths.shop)} />
-        <ShopResults state={state} retry={retry} shown={shown} filterLabel={activeFilterLabel(filter)} filterKey={filterKey} onClear={() => navigate(paths.shop)} />
+        <ShopResults
+          state={state}
+          retry={retry}
+          shown={shown}
+          filterLabel={activeFilterLabel(filter)}
+          filterKey={filterKey}
+          onClear={() => navigate(paths.shop)}
+        />
       </div>
     </div>
   );

@@ -77,7 +77,9 @@ export function ShopResults({
           </button>
         </div>
       )}
-      {state.status === 'ready' && shown.length > 0 && <ProductGrid shown={shown} count={count} onMore={() => setVisible({ filter: filterKey, count: count + CARDS_PER_STEP })} />}
+      {state.status === 'ready' && shown.length > 0 && (
+        <ProductGrid shown={shown} count={count} onMore={() => setVisible({ filter: filterKey, count: count + CARDS_PER_STEP })} />
+      )}
     </section>
   );
 }

@@ -18,7 +18,9 @@ export const ASK_AGAIN_WAITS_MS = [1000, 2000, 4000, 8000] as const;
 export function worthAskingAgain(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 429) return error.code === 'busy';
-  return error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout' || error.code === 'checkout_busy'));
+  return (
+    error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout' || error.code === 'checkout_busy'))
+  );
 }
 
 /**
@@ -26,7 +28,11 @@ export function worthAskingAgain(error: unknown): boolean {
  * {@link ASK_AGAIN_WAITS_MS}; `confirming(true)` when it asks again (the customer reads "A confirmar…",
  * not an error), `confirming(false)` once done.
  */
-export async function askUntilAnswered<T>(ask: () => Promise<T>, confirming: (on: boolean) => void, wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+export async function askUntilAnswered<T>(
+  ask: () => Promise<T>,
+  confirming: (on: boolean) => void,
+  wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
   try {
     for (let attempt = 0; ; attempt++) {
       try {

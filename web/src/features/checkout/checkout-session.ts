@@ -152,7 +152,9 @@ export function reservationMatches(input: Pick<PlaceOrderInput, 'items' | 'shipp
   if (body === undefined) return false;
   try {
     const made = JSON.parse(body) as Partial<PlaceOrderInput>;
-    return JSON.stringify({ items: made.items, shipping: made.shipping }) === JSON.stringify({ items: input.items, shipping: input.shipping });
+    return (
+      JSON.stringify({ items: made.items, shipping: made.shipping }) === JSON.stringify({ items: input.items, shipping: input.shipping })
+    );
   } catch {
     return false;
   }

@@ -11,13 +11,26 @@ import type { ShippingFields } from './use-shipping-form.ts';
 /** Characters left from which the counter is also said aloud (not at every key before that). */
 const ANNOUNCE_FROM = 20;
 
-export function GiftSection({ fields: { draft, errors, update }, wrapCents }: { readonly fields: ShippingFields; readonly wrapCents: number | undefined }) {
+export function GiftSection({
+  fields: { draft, errors, update },
+  wrapCents,
+}: {
+  readonly fields: ShippingFields;
+  readonly wrapCents: number | undefined;
+}) {
   const left = giftMessageLeft(draft.giftMessage);
   return (
     <section className="card gift-section" aria-labelledby="gift-title">
       <h2 id="gift-title">Oferta</h2>
       <label className="terms">
-        <input type="checkbox" name="gift" checked={draft.gift} aria-describedby="gift-hint" aria-controls="gift-fields" onChange={(e) => update('gift', e.target.checked)} />
+        <input
+          type="checkbox"
+          name="gift"
+          checked={draft.gift}
+          aria-describedby="gift-hint"
+          aria-controls="gift-fields"
+          onChange={(e) => update('gift', e.target.checked)}
+        />
         <span>{giftTexts.isGift}</span>
       </label>
       <p id="gift-hint" className="field-hint">
@@ -46,7 +59,14 @@ export function GiftSection({ fields: { draft, errors, update }, wrapCents }: { 
         {wrapCents !== undefined && (
           <div className="field">
             <label className="terms">
-              <input type="checkbox" name="giftWrap" checked={draft.giftWrap} aria-invalid={errors.giftWrap ? true : undefined} aria-describedby={errors.giftWrap ? 'gift-wrap-error' : undefined} onChange={(e) => update('giftWrap', e.target.checked)} />
+              <input
+                type="checkbox"
+                name="giftWrap"
+                checked={draft.giftWrap}
+                aria-invalid={errors.giftWrap ? true : undefined}
+                aria-describedby={errors.giftWrap ? 'gift-wrap-error' : undefined}
+                onChange={(e) => update('giftWrap', e.target.checked)}
+              />
               <span>{wrapChoice(wrapCents)}</span>
             </label>
             {errors.giftWrap && (

@@ -13,5 +13,10 @@ type Kept = Omit<CustomerOrder, 'ledger' | 'financialStatus'> & Partial<Pick<Cus
 export function customerMoneyView(order: Kept): PaymentView {
   const ledger: readonly LedgerLine[] = order.ledger ?? [];
   const fallback = isPaidStatus(order.status) ? 'paid' : order.status === PROOF_STATUS ? 'verifying' : financialStatus(ledger);
-  return paymentView({ status: order.status, financialStatus: order.financialStatus ?? fallback, ledger, paymentMethod: order.paymentMethod });
+  return paymentView({
+    status: order.status,
+    financialStatus: order.financialStatus ?? fallback,
+    ledger,
+    paymentMethod: order.paymentMethod,
+  });
 }

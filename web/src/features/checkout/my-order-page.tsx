@@ -160,7 +160,19 @@ function AmountDue({ order }: { order: CustomerOrder }) {
 }
 
 /** A reservation paid through the provider: the request or the reference, its live status; failed, a manual method and the proof. */
-function ProviderPayPanel({ order, view, token, onPaid, onOrder }: { order: CustomerOrder; view: ProviderView; token: string; onPaid: (order: CustomerOrder) => void; onOrder: (order: CustomerOrder) => void }) {
+function ProviderPayPanel({
+  order,
+  view,
+  token,
+  onPaid,
+  onOrder,
+}: {
+  order: CustomerOrder;
+  view: ProviderView;
+  token: string;
+  onPaid: (order: CustomerOrder) => void;
+  onOrder: (order: CustomerOrder) => void;
+}) {
   // The manual method shown: recorded once (the reservation then holds for its time, docs/payment-switch.md); the
   // proof is for it (the order then reads "Transferência", not the failed MB WAY).
   const manual = useMethodSwitch(order, token, view, onOrder);
@@ -175,7 +187,13 @@ function ProviderPayPanel({ order, view, token, onPaid, onOrder }: { order: Cust
         view={view}
         manual={
           <>
-            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} initial={order.manualMethod} onMethod={manual.show} />
+            <ManualPayment
+              amountCents={order.totalCents}
+              orderNumber={order.orderNumber}
+              except={view.method}
+              initial={order.manualMethod}
+              onMethod={manual.show}
+            />
             {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
             <ProofSender order={order} token={token} onPaid={onPaid} method={method} />
           </>
@@ -200,7 +218,17 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
 }
 
 /** The proof of a payment made by hand: chosen, uploaded, sent to the order (`useProofForm`). */
-function ProofSender({ order, token, onPaid, method }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void; method?: ProofMethod }) {
+function ProofSender({
+  order,
+  token,
+  onPaid,
+  method,
+}: {
+  order: CustomerOrder;
+  token: string;
+  onPaid: (order: CustomerOrder) => void;
+  method?: ProofMethod;
+}) {
   const step = useProofForm({
     ...(method ? { method } : {}),
     send: async (proofKey, chosen) => (await api.attachProof(order.id, token, proofKey, chosen)).order,

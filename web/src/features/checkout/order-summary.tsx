@@ -53,7 +53,19 @@ const wrapRow = (cents: number): TotalsRow => ({ label: giftTexts.wrapLine, valu
  * The cart as the checkout steps show it: lines and the amounts, with shipping once a method is
  * chosen, and the gift wrap when chosen (`wrapCents`, its price now). For display only: the server prices the order.
  */
-export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; code?: AppliedDiscount; wrapCents?: number; title?: string }) {
+export function OrderSummary({
+  cart,
+  shippingMethod,
+  code,
+  wrapCents,
+  title = 'A tua encomenda',
+}: {
+  cart: Cart;
+  shippingMethod: ShippingMethodId | '';
+  code?: AppliedDiscount;
+  wrapCents?: number;
+  title?: string;
+}) {
   const rows: TotalsRow[] = [];
   const wrap = wrapCents === undefined ? [] : [wrapRow(wrapCents)];
   if (shippingMethod) {
@@ -68,12 +80,11 @@ export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A
     );
   } else {
     const goods = cartGoodsRows(cart, code);
-    rows.push(
-      ...goods.rows,
-      { label: 'Portes', value: code?.type === 'freeShipping' ? 'Grátis' : 'a escolher' },
-      ...wrap,
-      { label: 'Total', value: goods.totalCents + (wrapCents ?? 0), total: true },
-    );
+    rows.push(...goods.rows, { label: 'Portes', value: code?.type === 'freeShipping' ? 'Grátis' : 'a escolher' }, ...wrap, {
+      label: 'Total',
+      value: goods.totalCents + (wrapCents ?? 0),
+      total: true,
+    });
   }
   return (
     <aside className="card order-summary" aria-labelledby="order-summary-title">
@@ -94,7 +105,10 @@ export function FixedOrderLines({ order }: { order: CustomerOrder }) {
       <Totals
         rows={[
           ...goodsRows(order.subtotalCents, order.discountCents, order.discount, order.discount?.amountCents ?? 0),
-          { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
+          {
+            label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`,
+            value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents,
+          },
           ...(order.gift?.wrap ? [wrapRow(giftWrapCents(order.gift))] : []),
           { label: totalLabel, value: order.totalCents, total: true },
         ]}

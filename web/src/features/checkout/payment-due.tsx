@@ -14,7 +14,17 @@ import { payUntilText } from './provider-payment-panel.tsx';
  * held and what happens after. Its heading names the method the customer pays with now: the one chosen
  * at checkout, or the manual one chosen after a declined automatic payment (`method`).
  */
-export function PaymentDue({ order, shipping, provider, method }: { order: CustomerOrder; shipping: ShippingForm | null; /** A provider payment's status, in place of the manual instructions. */ provider?: ReactNode; method?: PaymentMethodId }) {
+export function PaymentDue({
+  order,
+  shipping,
+  provider,
+  method,
+}: {
+  order: CustomerOrder;
+  shipping: ShippingForm | null;
+  /** A provider payment's status, in place of the manual instructions. */ provider?: ReactNode;
+  method?: PaymentMethodId;
+}) {
   return (
     <section className="card" aria-labelledby="pay-title">
       <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[method ?? order.paymentMethod]}</h2>
@@ -33,11 +43,19 @@ export function PaymentDue({ order, shipping, provider, method }: { order: Custo
           <p className="payment-reference" data-testid="payment-reference">
             {checkoutTexts.paymentReference(order.orderNumber)}
           </p>
-          <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+          <PaymentInstructions
+            instructions={order.instructions}
+            amountCents={order.totalCents}
+            reference={`encomenda ${order.orderNumber}`}
+          />
         </>
       )}
       <p className="field-hint">
-        Envio por {SHIPPING_METHODS[order.shippingMethod].label} para {shipping ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}` : order.firstName}.
+        Envio por {SHIPPING_METHODS[order.shippingMethod].label} para{' '}
+        {shipping
+          ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}`
+          : order.firstName}
+        .
       </p>
     </section>
   );

@@ -61,7 +61,15 @@ function useReservedOrder(reservation: PlaceOrderResponse) {
   return { token, done, order, view, setOrder };
 }
 
-function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
+function PaymentStep({
+  reservation,
+  shipping,
+  cart,
+}: {
+  reservation: PlaceOrderResponse;
+  shipping: ShippingForm | null;
+  cart: ReturnType<typeof useCart>;
+}) {
   const navigate = useNavigate();
   const { token, done, order, view, setOrder } = useReservedOrder(reservation);
   // A failed provider request paid by hand: the manual method shown is recorded once (the reservation then holds for
@@ -80,7 +88,21 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   const outdated = !closed && shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
   // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
   const byHand = !view || view.kind === 'failed' || view.kind === 'over';
-  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} initial={order.manualMethod} onMethod={manual.show} />} />;
+  const provider = view && (
+    <ProviderPaymentStatus
+      order={order}
+      view={view}
+      manual={
+        <ManualPayment
+          amountCents={order.totalCents}
+          orderNumber={order.orderNumber}
+          except={view.method}
+          initial={order.manualMethod}
+          onMethod={manual.show}
+        />
+      }
+    />
+  );
 
   return (
     <div className="container page-body">
@@ -92,7 +114,14 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
       <h1>Pagamento</h1>
       <div className="checkout-layout">
         <div className="checkout-form">
-          {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
+          {outdated && (
+            <PendingReservation
+              stored={{ response: reservation, body: '' }}
+              changed
+              here
+              onCancelled={() => navigate(paths.shipping, { replace: true })}
+            />
+          )}
           <PaymentDue order={order} shipping={shipping} provider={provider} method={headingMethod(view, manualMethod)} />
           {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
           <ProofForm step={step} byHand={byHand} closed={closed} overHere={overHere} />
@@ -107,7 +136,17 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
  * The proof sent by hand (a manual method, or a provider's request that failed): the file, the
  * refusal if any, and the confirmation; a closed reservation takes nothing.
  */
-function ProofForm({ step, byHand, closed, overHere }: { step: ReturnType<typeof useProofStep>; byHand: boolean; closed: boolean; overHere: boolean }) {
+function ProofForm({
+  step,
+  byHand,
+  closed,
+  overHere,
+}: {
+  step: ReturnType<typeof useProofStep>;
+  byHand: boolean;
+  closed: boolean;
+  overHere: boolean;
+}) {
   const { proof, uploading, sending, refused } = step;
   return (
     <form ref={step.formRef} className="proof-form" onSubmit={step.onSubmit} noValidate>
@@ -115,7 +154,13 @@ function ProofForm({ step, byHand, closed, overHere }: { step: ReturnType<typeof
         <section className="card" aria-labelledby="proof-title">
           <h2 id="proof-title">2. Envia o comprovativo</h2>
           <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-          <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
+          <ProofUpload
+            proof={proof}
+            onChange={step.changeProof}
+            onUploadingChange={step.setUploading}
+            disabled={closed}
+            refusal={step.fileRefused}
+          />
         </section>
       )}
       <div role="alert">

@@ -11,7 +11,17 @@ import { useAction } from '#web/lib/use-submit.ts';
  * chooses: continue it (`here`: this is its payment page already) or cancel it (its pieces go back at
  * once) and reserve what they have now. `onCancelled` runs once it is cancelled.
  */
-export function PendingReservation({ stored, changed, here = false, onCancelled }: { stored: StoredReservation; changed: boolean; here?: boolean; onCancelled?: () => void }) {
+export function PendingReservation({
+  stored,
+  changed,
+  here = false,
+  onCancelled,
+}: {
+  stored: StoredReservation;
+  changed: boolean;
+  here?: boolean;
+  onCancelled?: () => void;
+}) {
   const action = useAction();
   const { order } = stored.response;
   const failed = action.notice?.kind === 'error' ? action.notice.lines[0] : null;

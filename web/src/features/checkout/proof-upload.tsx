@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { checkoutTexts, validationTexts } from '#shared/messages/index.ts';
-import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
+import {
+  MAX_PROOF_BYTES,
+  PROOF_ACCEPT,
+  PROOF_CONTENT_TYPES,
+  SNIFF_BYTES,
+  sniffContentType,
+  type ProofContentType,
+} from '#shared/uploads.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
@@ -67,7 +74,12 @@ function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUpl
     setStatus({ kind: 'uploading', fraction: 0, name: file.name });
     try {
       const upload = await botCheck.withProof((proof) => publicWrites.requestProofUpload({ contentType, size: file.size }, proof));
-      await uploadWithPresignedPost(upload, file, (fraction) => setStatus({ kind: 'uploading', fraction, name: file.name }), controller.signal);
+      await uploadWithPresignedPost(
+        upload,
+        file,
+        (fraction) => setStatus({ kind: 'uploading', fraction, name: file.name }),
+        controller.signal,
+      );
       setStatus({ kind: 'idle' });
       onChange({ key: upload.key, name: file.name, size: file.size });
     } catch (error) {
@@ -121,7 +133,14 @@ export function ProofUpload({
         aria-describedby={`${inputId}-hint`}
         onChange={(event) => void choose(event)}
       />
-      <label htmlFor={inputId} className={uploading || disabled ? 'button button--secondary proof-upload__button is-disabled' : 'button button--secondary proof-upload__button'}>
+      <label
+        htmlFor={inputId}
+        className={
+          uploading || disabled
+            ? 'button button--secondary proof-upload__button is-disabled'
+            : 'button button--secondary proof-upload__button'
+        }
+      >
         {proof ? 'Escolher outro ficheiro' : 'Escolher comprovativo'}
       </label>
       <p id={`${inputId}-hint`} className="field-hint">
@@ -140,7 +159,11 @@ export function ProofUpload({
       </div>
       {botCheckStatus}
       <div role="alert">
-        {status.kind === 'error' ? <p className="notice notice--error">{status.message}</p> : refusal && !uploading && <p className="notice notice--error">{refusal}</p>}
+        {status.kind === 'error' ? (
+          <p className="notice notice--error">{status.message}</p>
+        ) : (
+          refusal && !uploading && <p className="notice notice--error">{refusal}</p>
+        )}
       </div>
     </div>
   );

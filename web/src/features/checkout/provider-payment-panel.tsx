@@ -20,7 +20,13 @@ import { isAutomatic, providerView, watchOrder, watchesOrder, type ProviderView 
 export function useLiveOrder(
   initial: CustomerOrder,
   token: string,
-  { stale = false, onChange }: { /** `initial` may be old (kept by the browser): read it at once. */ stale?: boolean; onChange?: (order: CustomerOrder) => void } = {},
+  {
+    stale = false,
+    onChange,
+  }: {
+    /** `initial` may be old (kept by the browser): read it at once. */ stale?: boolean;
+    onChange?: (order: CustomerOrder) => void;
+  } = {},
 ): [CustomerOrder, ProviderView | undefined, (order: CustomerOrder) => void] {
   const [order, setOrder] = useState(initial);
   const timeOver = useTimeReached(order.expiresAt);
@@ -58,7 +64,9 @@ const untilText = (at: string) => checkoutTexts.deadline(formatDate(at), formatT
  */
 export function payUntilText(order: Pick<CustomerOrder, 'expiresAt' | 'providerPayment'>): string {
   if (!order.expiresAt) return '';
-  return order.providerPayment?.method === 'multibanco' ? `até ${untilText(order.expiresAt)}` : checkoutTexts.payUntil(formatTime(order.expiresAt));
+  return order.providerPayment?.method === 'multibanco'
+    ? `até ${untilText(order.expiresAt)}`
+    : checkoutTexts.payUntil(formatTime(order.expiresAt));
 }
 
 /** The Multibanco reference, each value with "Copiar" (the amount as a bank's form wants it). */
@@ -66,8 +74,19 @@ function MultibancoDetails({ reference }: { reference: MultibancoReference }) {
   return (
     <dl className="instructions__list" data-testid="multibanco-reference">
       <Detail label={texts.entity} instruction="entity" value={reference.entity} copy={reference.entity} large />
-      <Detail label={texts.reference} instruction="mb-reference" value={groupedReference(reference.reference)} copy={reference.reference} large />
-      <Detail label={texts.amount} instruction="amount" value={formatCents(reference.amountCents)} copy={(reference.amountCents / 100).toFixed(2).replace('.', ',')} />
+      <Detail
+        label={texts.reference}
+        instruction="mb-reference"
+        value={groupedReference(reference.reference)}
+        copy={reference.reference}
+        large
+      />
+      <Detail
+        label={texts.amount}
+        instruction="amount"
+        value={formatCents(reference.amountCents)}
+        copy={(reference.amountCents / 100).toFixed(2).replace('.', ',')}
+      />
       <div className="instructions__detail">
         <dt>{texts.validUntil}</dt>
         <dd>
@@ -194,7 +213,13 @@ export function ManualPayment({
   const [state] = usePaymentMethods();
   const [chosen, setChosen] = useState<string>(initial ?? '');
   const methods =
-    state.status === 'ready' ? state.value.methods.flatMap((m) => (m.available && m.id !== except && isProofMethod(m.id) && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : [])) : [];
+    state.status === 'ready'
+      ? state.value.methods.flatMap((m) =>
+          m.available && m.id !== except && isProofMethod(m.id) && m.instructions && isManual(m.instructions)
+            ? [{ id: m.id, label: m.label, instructions: m.instructions }]
+            : [],
+        )
+      : [];
   const current = methods.find((m) => m.id === chosen) ?? methods[0];
   const reported = useRef(onMethod);
   useEffect(() => {

@@ -98,7 +98,10 @@ export interface OrderWatch {
  * deadline comes. Hidden (a phone customer switched to the MB WAY app), it stops asking; visible again,
  * it reads at once and goes on. A failed read is tried again at the next turn. Returns the stop.
  */
-export function watchOrder({ load, onOrder, until, intervalMs = POLL_MS, immediate = false }: OrderWatch, env: WatchEnvironment): () => void {
+export function watchOrder(
+  { load, onOrder, until, intervalMs = POLL_MS, immediate = false }: OrderWatch,
+  env: WatchEnvironment,
+): () => void {
   const deadline = until === undefined ? Number.POSITIVE_INFINITY : Date.parse(until);
   let timer: number | undefined;
   let reading = false;

@@ -22,7 +22,14 @@ export function ContactSection({ fields }: { fields: ShippingFields }) {
     <section className="card">
       <h2>Contacto</h2>
       <div className="form-grid">
-        <TextField label="E-mail" type="email" autoComplete="email" maxLength={TEXT_LIMITS.email} {...textProps(fields, 'email')} hint="Enviamos para aqui a confirmação da encomenda." />
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          maxLength={TEXT_LIMITS.email}
+          {...textProps(fields, 'email')}
+          hint="Enviamos para aqui a confirmação da encomenda."
+        />
       </div>
     </section>
   );
@@ -68,8 +75,20 @@ export function InvoiceSection({ fields }: { fields: ShippingFields }) {
     <section className="card">
       <h2>Fatura</h2>
       <div className="form-grid form-grid--two">
-        <TextField label="NIF (para fatura com contribuinte)" inputMode="numeric" autoComplete="off" maxLength={20} {...text('nif')} hint="Opcional. Sem NIF, a fatura sai em nome de «Consumidor final»." />
-        <TextField label="Nome da empresa (opcional)" autoComplete="organization" maxLength={TEXT_LIMITS.companyName} {...text('companyName')} />
+        <TextField
+          label="NIF (para fatura com contribuinte)"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={20}
+          {...text('nif')}
+          hint="Opcional. Sem NIF, a fatura sai em nome de «Consumidor final»."
+        />
+        <TextField
+          label="Nome da empresa (opcional)"
+          autoComplete="organization"
+          maxLength={TEXT_LIMITS.companyName}
+          {...text('companyName')}
+        />
       </div>
     </section>
   );

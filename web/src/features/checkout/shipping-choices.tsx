@@ -8,7 +8,13 @@ import { ChoiceGroup } from '#web/ui/field.tsx';
 import type { PaymentChoices, ShippingFields } from './use-shipping-form.ts';
 
 /** How to ship, with each method's cost (free from the threshold on). */
-export function ShippingMethodSection({ fields: { draft, errors, update }, freeShipping }: { fields: ShippingFields; freeShipping: boolean }) {
+export function ShippingMethodSection({
+  fields: { draft, errors, update },
+  freeShipping,
+}: {
+  fields: ShippingFields;
+  freeShipping: boolean;
+}) {
   return (
     <section className="card">
       <ChoiceGroup legend={<h2>Método de envio</h2>} error={errors.shippingMethod}>
@@ -16,7 +22,13 @@ export function ShippingMethodSection({ fields: { draft, errors, update }, freeS
           const method = SHIPPING_METHODS[id];
           return (
             <label key={id} className="choice">
-              <input type="radio" name="shippingMethod" value={id} checked={draft.shippingMethod === id} onChange={() => update('shippingMethod', id)} />
+              <input
+                type="radio"
+                name="shippingMethod"
+                value={id}
+                checked={draft.shippingMethod === id}
+                onChange={() => update('shippingMethod', id)}
+              />
               <span className="choice-body">
                 <span className="choice-title">
                   <span>{method.label}</span>
@@ -28,7 +40,9 @@ export function ShippingMethodSection({ fields: { draft, errors, update }, freeS
           );
         })}
       </ChoiceGroup>
-      {!freeShipping && <p className="field-hint shipping-note">{checkoutTexts.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>}
+      {!freeShipping && (
+        <p className="field-hint shipping-note">{checkoutTexts.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>
+      )}
     </section>
   );
 }
@@ -39,7 +53,11 @@ export function PaymentMethodSection({ fields: { draft, errors, update }, paymen
   const mixed = payment.choices.some((choice) => choice.automatic && choice.available);
   return (
     <section className="card">
-      <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? commonTexts.loading : mixed ? undefined : providerPaymentTexts.manualChoiceHint}>
+      <ChoiceGroup
+        legend={<h2>Método de pagamento</h2>}
+        error={errors.paymentMethod}
+        hint={payment.loading ? commonTexts.loading : mixed ? undefined : providerPaymentTexts.manualChoiceHint}
+      >
         {payment.choices.map((choice) => (
           <label key={choice.id} className="choice">
             <input
@@ -52,9 +70,15 @@ export function PaymentMethodSection({ fields: { draft, errors, update }, paymen
             />
             <span className="choice-body">
               <span className="choice-title">{choice.label}</span>
-              {!choice.available && <span className="field-hint">{choice.id === 'mbway' ? checkoutTexts.methodUnavailable : checkoutTexts.methodOff}</span>}
+              {!choice.available && (
+                <span className="field-hint">{choice.id === 'mbway' ? checkoutTexts.methodUnavailable : checkoutTexts.methodOff}</span>
+              )}
               {choice.available && mixed && (
-                <span className="field-hint">{choice.automatic && (choice.id === 'mbway' || choice.id === 'multibanco') ? providerPaymentTexts.choiceHint[choice.id] : providerPaymentTexts.manualChoiceHint}</span>
+                <span className="field-hint">
+                  {choice.automatic && (choice.id === 'mbway' || choice.id === 'multibanco')
+                    ? providerPaymentTexts.choiceHint[choice.id]
+                    : providerPaymentTexts.manualChoiceHint}
+                </span>
               )}
             </span>
           </label>

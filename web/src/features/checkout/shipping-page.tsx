@@ -19,7 +19,8 @@ import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming, code } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming, code } =
+    useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
   const preparing = useShopPreparing();
 

@@ -48,11 +48,16 @@ export function ThankYouPage() {
         </p>
         <section aria-labelledby="thank-you-payment">
           <h2 id="thank-you-payment">Pagamento por {money.methodLabel}</h2>
-          {money.moneyIn ? <p data-testid="payment-confirmed">{providerPaymentTexts.thankYou(money.methodLabel)}</p> : <p data-testid="proof-received">{money.financialStatus === 'verifying' ? checkoutTexts.proofReceived : money.customerLine}</p>}
+          {money.moneyIn ? (
+            <p data-testid="payment-confirmed">{providerPaymentTexts.thankYou(money.methodLabel)}</p>
+          ) : (
+            <p data-testid="proof-received">{money.financialStatus === 'verifying' ? checkoutTexts.proofReceived : money.customerLine}</p>
+          )}
         </section>
         <p>
-          {money.moneyIn ? providerPaymentTexts.shippingNext : checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com{' '}
-          {money.moneyIn ? 'a confirmação do pagamento' : 'o resumo da encomenda'} e, mais tarde, outro quando ela seguir.
+          {money.moneyIn ? providerPaymentTexts.shippingNext : checkoutTexts.shippingAfterPayment} Vais receber um e-mail em{' '}
+          <strong>{order.email}</strong> com {money.moneyIn ? 'a confirmação do pagamento' : 'o resumo da encomenda'} e, mais tarde, outro
+          quando ela seguir.
         </p>
         <section aria-labelledby="thank-you-summary">
           <h2 id="thank-you-summary">Resumo</h2>

@@ -19,7 +19,12 @@ export interface MethodSwitch {
   readonly failed: boolean;
 }
 
-export function useMethodSwitch(order: CustomerOrder, token: string, view: ProviderView | undefined, onOrder: (order: CustomerOrder) => void): MethodSwitch {
+export function useMethodSwitch(
+  order: CustomerOrder,
+  token: string,
+  view: ProviderView | undefined,
+  onOrder: (order: CustomerOrder) => void,
+): MethodSwitch {
   const [shown, setShown] = useState<ProofMethod | undefined>();
   const [failed, setFailed] = useState(false);
   const asked = useRef(false);

@@ -13,7 +13,14 @@ import type { FieldMessages } from '#web/lib/form.ts';
 import { useFormSubmit } from '#web/lib/use-submit.ts';
 import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { loadOpenReservation, useOpenReservation, type StoredReservation } from '#web/lib/open-reservation.ts';
-import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
+import {
+  idempotencyKeyFor,
+  loadShippingDraft,
+  recordReservation,
+  reservationFor,
+  saveShippingDraft,
+  type ShippingDraft,
+} from './checkout-session.ts';
 import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
@@ -23,7 +30,23 @@ import { useChosenCode } from '#web/lib/chosen-code.ts';
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
 /** The order in which fields get the focus when something is wrong. */
-const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'nif', 'companyName', 'giftMessage', 'giftWrap', 'acceptTerms'] as const;
+const FIELD_ORDER = [
+  'email',
+  'firstName',
+  'lastName',
+  'country',
+  'address',
+  'city',
+  'postalCode',
+  'phone',
+  'shippingMethod',
+  'paymentMethod',
+  'nif',
+  'companyName',
+  'giftMessage',
+  'giftWrap',
+  'acceptTerms',
+] as const;
 
 /**
  * The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos';
@@ -50,11 +73,23 @@ function usePaymentChoices() {
   if (state.status === 'ready') {
     // Multibanco is only ever the provider's (docs/design.md §34): not listed at all while the shop does not take it.
     const offered = state.value.methods.filter((m) => m.id !== 'multibanco' || m.available);
-    const choices = offered.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes, automatic: isAutomatic(m.instructions) }));
+    const choices = offered.map((m) => ({
+      id: m.id,
+      label: m.label,
+      available: m.available,
+      holdMinutes: m.holdMinutes,
+      automatic: isAutomatic(m.instructions),
+    }));
     return { loading: false, reload, choices, giftWrapCents: state.value.giftWrapCents };
   }
   const manual = PAYMENT_METHOD_IDS.filter((id) => id !== 'multibanco');
-  const choices = manual.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id), automatic: false }));
+  const choices = manual.map((id) => ({
+    id,
+    label: PAYMENT_METHOD_LABELS[id],
+    available: true,
+    holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id),
+    automatic: false,
+  }));
   return { loading: state.status === 'loading', reload, choices, giftWrapCents: undefined as number | undefined };
 }
 
@@ -79,7 +114,13 @@ const GIFT_FIELDS: Readonly<Record<string, string>> = { gift: 'giftMessage', 'gi
 function shippingFieldErrors(error: unknown): FieldMessages | null {
   if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
   const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] =>
-    name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : INVOICE_FIELDS.includes(name) ? [[name, message]] : GIFT_FIELDS[name] ? [[GIFT_FIELDS[name], message]] : [],
+    name.startsWith('shipping.')
+      ? [[name.slice('shipping.'.length), message]]
+      : INVOICE_FIELDS.includes(name)
+        ? [[name, message]]
+        : GIFT_FIELDS[name]
+          ? [[GIFT_FIELDS[name], message]]
+          : [],
   );
   return fields.length > 0 ? Object.fromEntries(fields) : null;
 }
@@ -99,13 +140,23 @@ function useShippingDraft(payment: PaymentChoices) {
 }
 
 /** The order request's `gift` from the form: none unless "É para oferta" is ticked; the wrap only while the shop offers one. */
-function giftRequest(form: { readonly gift: boolean; readonly giftMessage: string; readonly giftWrap: boolean }, wrapCents: number | undefined): PlaceOrderInput['gift'] {
+function giftRequest(
+  form: { readonly gift: boolean; readonly giftMessage: string; readonly giftWrap: boolean },
+  wrapCents: number | undefined,
+): PlaceOrderInput['gift'] {
   if (!form.gift) return undefined;
-  return { ...(form.giftMessage ? { message: form.giftMessage } : {}), ...(form.giftWrap && wrapCents !== undefined ? { wrap: true } : {}) };
+  return {
+    ...(form.giftMessage ? { message: form.giftMessage } : {}),
+    ...(form.giftWrap && wrapCents !== undefined ? { wrap: true } : {}),
+  };
 }
 
 /** Reserves the order with its one Idempotency-Key, asking again while the answer says nothing of it (`ask-again.ts`). */
-function placeOrderConfirmed<T>(place: (idempotencyKey: string) => Promise<T>, input: PlaceOrderInput, confirming: (on: boolean) => void): Promise<T> {
+function placeOrderConfirmed<T>(
+  place: (idempotencyKey: string) => Promise<T>,
+  input: PlaceOrderInput,
+  confirming: (on: boolean) => void,
+): Promise<T> {
   const key = idempotencyKeyFor(input);
   return askUntilAnswered(() => place(key), confirming);
 }
@@ -132,7 +183,9 @@ function useReserve(cart: Cart) {
     if (!held) recordReservation(input, await placeOrderConfirmed(place, input, setConfirming));
     navigate(paths.payment);
   };
-  const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
+  const reservation = open
+    ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) }
+    : null;
   return { reserve, reservation, confirming, botCheckStatus: botCheck.status };
 }
 
@@ -187,7 +240,8 @@ export function useShippingForm(cart: Cart) {
 
   const failure = outcome.kind === 'failed' ? outcome : null;
   // The order itself refused (not MB WAY, not a field of this form): said with where to fix it, not in the alert.
-  const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
+  const refused =
+    failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
   const alert = failure && !refused ? failure.message : null;
 
   const onTyped = (typed: string) => {
@@ -195,7 +249,19 @@ export function useShippingForm(cart: Cart) {
     if (errors.discountCode) setErrors(({ discountCode: _, ...rest }) => rest);
   };
   const code = { ...chosen, onTyped, error: errors.discountCode };
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus, reservation, confirming, code };
+  return {
+    fields: { draft, errors, update },
+    payment,
+    formRef,
+    onSubmit,
+    alert,
+    refused,
+    reserving: sending,
+    botCheckStatus,
+    reservation,
+    confirming,
+    code,
+  };
 }
 
 /** What the form's sections show and change. */

@@ -91,7 +91,12 @@ function CollectionRow({ collection, onDone }: { readonly collection: Collection
             <button type="button" className="button button--small" disabled={removing.busy} onClick={remove}>
               {t.deleteYes}
             </button>
-            <button type="button" className="button button--small button--secondary" disabled={removing.busy} onClick={() => setMode('view')}>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={removing.busy}
+              onClick={() => setMode('view')}
+            >
               {t.cancel}
             </button>
           </>
@@ -126,7 +131,15 @@ function RenameForm(props: { readonly collection: Collection; readonly onDone: (
   });
   return (
     <form ref={form.formRef} className="adm-inline-form" onSubmit={form.onSubmit} noValidate>
-      <TextField label={t.renameLabel(collection.name)} hint={t.renameHint} name="name" value={name} maxLength={TEXT_LIMITS.collectionName} error={form.errors.name} onChange={(e) => setName(e.target.value)} />
+      <TextField
+        label={t.renameLabel(collection.name)}
+        hint={t.renameHint}
+        name="name"
+        value={name}
+        maxLength={TEXT_LIMITS.collectionName}
+        error={form.errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <button type="submit" className="button button--small" disabled={form.sending}>
         {form.sending ? t.saving : t.save}
       </button>

@@ -17,7 +17,12 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const a = texts.customer.anonymise;
 
-export function AnonymisePanel(props: { readonly customerRef: string; readonly email: string; readonly reservations: readonly number[]; readonly onDone: (message: string) => void }) {
+export function AnonymisePanel(props: {
+  readonly customerRef: string;
+  readonly email: string;
+  readonly reservations: readonly number[];
+  readonly onDone: (message: string) => void;
+}) {
   const { customerRef, email, reservations, onDone } = props;
   const api = useAdminApi();
   const action = useAction();
@@ -53,7 +58,13 @@ export function AnonymisePanel(props: { readonly customerRef: string; readonly e
         )}
       </ActionFeedback>
       {confirming ? (
-        <Confirmation email={email} reservations={reservations} busy={action.busy} onConfirm={() => anonymise(reservations.length > 0)} onCancel={() => setConfirming(false)} />
+        <Confirmation
+          email={email}
+          reservations={reservations}
+          busy={action.busy}
+          onConfirm={() => anonymise(reservations.length > 0)}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <p>
           <button type="button" className="button button--small button--secondary" onClick={open}>
@@ -66,7 +77,13 @@ export function AnonymisePanel(props: { readonly customerRef: string; readonly e
 }
 
 /** What goes and what stays, then the customer's e-mail typed to confirm (the focus starts on its title). */
-function Confirmation(props: { readonly email: string; readonly reservations: readonly number[]; readonly busy: boolean; readonly onConfirm: () => void; readonly onCancel: () => void }) {
+function Confirmation(props: {
+  readonly email: string;
+  readonly reservations: readonly number[];
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
   const { email, reservations, busy, onConfirm, onCancel } = props;
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -95,7 +112,9 @@ function Confirmation(props: { readonly email: string; readonly reservations: re
         ))}
       </ul>
       {reservations.length > 0 && <p data-testid="anonymise-close-first">{abuseUiTexts.anonymise.closeFirst(reservations)}</p>}
-      <p><strong>{a.onlyFinal}</strong></p>
+      <p>
+        <strong>{a.onlyFinal}</strong>
+      </p>
       <TextField
         label={a.typeEmail}
         name="confirmEmail"

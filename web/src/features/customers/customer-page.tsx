@@ -47,7 +47,9 @@ export function CustomerPage() {
             <div className="adm-detail-main">
               <CustomerOrders customer={customer} />
               <CustomerMessages customer={customer} />
-              {customer.orders.length + customer.messages.length >= CUSTOMER_HISTORY_SHOWN && <p className="adm-small muted">{t.limitNote}</p>}
+              {customer.orders.length + customer.messages.length >= CUSTOMER_HISTORY_SHOWN && (
+                <p className="adm-small muted">{t.limitNote}</p>
+              )}
               <AnonymisePanel
                 customerRef={ref}
                 email={customer.email}

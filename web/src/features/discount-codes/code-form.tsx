@@ -34,7 +34,20 @@ interface Draft {
   note: string;
 }
 
-const FIELD_ORDER = ['code', 'type', 'percent', 'amountCents', 'minOrderCents', 'startsAt', 'endsAt', 'maxUses', 'maxUsesPerCustomer', 'collections', 'types', 'note'] as const;
+const FIELD_ORDER = [
+  'code',
+  'type',
+  'percent',
+  'amountCents',
+  'minOrderCents',
+  'startsAt',
+  'endsAt',
+  'maxUses',
+  'maxUsesPerCustomer',
+  'collections',
+  'types',
+  'note',
+] as const;
 
 const euros = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toFixed(2).replace('.', ','));
 
@@ -69,7 +82,8 @@ const centsOf = (text: string): number | string | undefined => {
   const parsed = parseEuroInput(text);
   return parsed.ok ? parsed.cents : text;
 };
-const wholeOf = (text: string): number | string | undefined => (text.trim() === '' ? undefined : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+const wholeOf = (text: string): number | string | undefined =>
+  text.trim() === '' ? undefined : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 
 /** What the schema checks: the draft with its amounts in cents. */
 function valuesOf(d: Draft): unknown {
@@ -91,22 +105,79 @@ function valuesOf(d: Draft): unknown {
   };
 }
 
-const toggled = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
+const toggled = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
+  on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
 
 /** Sets one field of the draft. */
 type SetDraft = <K extends keyof Draft>(name: K, value: Draft[K]) => void;
 
 /** The code's name, type and value, and the order it needs. */
-function CodeValueFields({ draft, set, errors: e, editing }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages; readonly editing: boolean }) {
+function CodeValueFields({
+  draft,
+  set,
+  errors: e,
+  editing,
+}: {
+  readonly draft: Draft;
+  readonly set: SetDraft;
+  readonly errors: FieldMessages;
+  readonly editing: boolean;
+}) {
   return (
     <>
-      <TextField label={t.code} hint={t.codeHint} name="code" value={draft.code} readOnly={editing} maxLength={30} autoCapitalize="characters" spellCheck={false} error={e.code} onChange={(event) => set('code', event.target.value.toUpperCase())} />
-      <SelectField label={t.type} name="type" value={draft.type} error={e.type} onChange={(event) => set('type', event.target.value as DiscountCodeType)}>
-        {DISCOUNT_CODE_TYPES.map((type) => <option key={type} value={type}>{t.typeLabels[type]}</option>)}
+      <TextField
+        label={t.code}
+        hint={t.codeHint}
+        name="code"
+        value={draft.code}
+        readOnly={editing}
+        maxLength={30}
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={e.code}
+        onChange={(event) => set('code', event.target.value.toUpperCase())}
+      />
+      <SelectField
+        label={t.type}
+        name="type"
+        value={draft.type}
+        error={e.type}
+        onChange={(event) => set('type', event.target.value as DiscountCodeType)}
+      >
+        {DISCOUNT_CODE_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t.typeLabels[type]}
+          </option>
+        ))}
       </SelectField>
-      {draft.type === 'percent' && <TextField label={t.percent} name="percent" inputMode="numeric" value={draft.percent} error={e.percent} onChange={(event) => set('percent', event.target.value)} />}
-      {draft.type === 'amount' && <TextField label={t.amount} name="amountCents" inputMode="decimal" value={draft.amount} error={e.amountCents} onChange={(event) => set('amount', event.target.value)} />}
-      <TextField label={t.minOrder} name="minOrderCents" inputMode="decimal" value={draft.minOrder} error={e.minOrderCents} onChange={(event) => set('minOrder', event.target.value)} />
+      {draft.type === 'percent' && (
+        <TextField
+          label={t.percent}
+          name="percent"
+          inputMode="numeric"
+          value={draft.percent}
+          error={e.percent}
+          onChange={(event) => set('percent', event.target.value)}
+        />
+      )}
+      {draft.type === 'amount' && (
+        <TextField
+          label={t.amount}
+          name="amountCents"
+          inputMode="decimal"
+          value={draft.amount}
+          error={e.amountCents}
+          onChange={(event) => set('amount', event.target.value)}
+        />
+      )}
+      <TextField
+        label={t.minOrder}
+        name="minOrderCents"
+        inputMode="decimal"
+        value={draft.minOrder}
+        error={e.minOrderCents}
+        onChange={(event) => set('minOrder', event.target.value)}
+      />
     </>
   );
 }
@@ -115,32 +186,90 @@ function CodeValueFields({ draft, set, errors: e, editing }: { readonly draft: D
 function CodeLimitFields({ draft, set, errors: e }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages }) {
   return (
     <>
-      <TextField label={t.startsAt} name="startsAt" type="datetime-local" value={draft.startsAt} error={e.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
-      <TextField label={t.endsAt} name="endsAt" type="datetime-local" value={draft.endsAt} error={e.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
-      <TextField label={t.maxUses} hint={t.unlimited} name="maxUses" inputMode="numeric" value={draft.maxUses} error={e.maxUses} onChange={(event) => set('maxUses', event.target.value)} />
-      <TextField label={t.maxUsesPerCustomer} hint={t.unlimited} name="maxUsesPerCustomer" inputMode="numeric" value={draft.maxUsesPerCustomer} error={e.maxUsesPerCustomer} onChange={(event) => set('maxUsesPerCustomer', event.target.value)} />
+      <TextField
+        label={t.startsAt}
+        name="startsAt"
+        type="datetime-local"
+        value={draft.startsAt}
+        error={e.startsAt}
+        onChange={(event) => set('startsAt', event.target.value)}
+      />
+      <TextField
+        label={t.endsAt}
+        name="endsAt"
+        type="datetime-local"
+        value={draft.endsAt}
+        error={e.endsAt}
+        onChange={(event) => set('endsAt', event.target.value)}
+      />
+      <TextField
+        label={t.maxUses}
+        hint={t.unlimited}
+        name="maxUses"
+        inputMode="numeric"
+        value={draft.maxUses}
+        error={e.maxUses}
+        onChange={(event) => set('maxUses', event.target.value)}
+      />
+      <TextField
+        label={t.maxUsesPerCustomer}
+        hint={t.unlimited}
+        name="maxUsesPerCustomer"
+        inputMode="numeric"
+        value={draft.maxUsesPerCustomer}
+        error={e.maxUsesPerCustomer}
+        onChange={(event) => set('maxUsesPerCustomer', event.target.value)}
+      />
     </>
   );
 }
 
 /** What the code applies to: collections and types (all when none is chosen), discounted pieces or not, and whether it is active. */
-function CodeScopeFields({ draft, set, errors: e, collections }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages; readonly collections: readonly string[] }) {
+function CodeScopeFields({
+  draft,
+  set,
+  errors: e,
+  collections,
+}: {
+  readonly draft: Draft;
+  readonly set: SetDraft;
+  readonly errors: FieldMessages;
+  readonly collections: readonly string[];
+}) {
   return (
     <>
       <ChoiceGroup legend={t.scope} hint={`${t.scopeAll} quando nada é escolhido.`} error={e.collections ?? e.types}>
         {collections.map((name) => (
           <label key={name} className="adm-check">
-            <input type="checkbox" name="collections" checked={draft.collections.includes(name)} onChange={(event) => set('collections', toggled(draft.collections, name, event.target.checked))} /> {name}
+            <input
+              type="checkbox"
+              name="collections"
+              checked={draft.collections.includes(name)}
+              onChange={(event) => set('collections', toggled(draft.collections, name, event.target.checked))}
+            />{' '}
+            {name}
           </label>
         ))}
         {PRODUCT_TYPES.map((type) => (
           <label key={type} className="adm-check">
-            <input type="checkbox" name="types" checked={draft.types.includes(type)} onChange={(event) => set('types', toggled(draft.types, type, event.target.checked))} /> {PRODUCT_TYPE_INFO[type].listingLabel}
+            <input
+              type="checkbox"
+              name="types"
+              checked={draft.types.includes(type)}
+              onChange={(event) => set('types', toggled(draft.types, type, event.target.checked))}
+            />{' '}
+            {PRODUCT_TYPE_INFO[type].listingLabel}
           </label>
         ))}
       </ChoiceGroup>
       <label className="adm-check">
-        <input type="checkbox" name="appliesToDiscounted" checked={draft.appliesToDiscounted} onChange={(event) => set('appliesToDiscounted', event.target.checked)} /> {t.appliesToDiscounted}
+        <input
+          type="checkbox"
+          name="appliesToDiscounted"
+          checked={draft.appliesToDiscounted}
+          onChange={(event) => set('appliesToDiscounted', event.target.checked)}
+        />{' '}
+        {t.appliesToDiscounted}
       </label>
       <label className="adm-check">
         <input type="checkbox" name="active" checked={draft.active} onChange={(event) => set('active', event.target.checked)} /> {t.active}
@@ -149,7 +278,12 @@ function CodeScopeFields({ draft, set, errors: e, collections }: { readonly draf
   );
 }
 
-export function CodeForm(props: { readonly code?: DiscountCodeView; readonly collections: readonly string[]; readonly onDone: (notice: Notice) => void; readonly onCancel: () => void }) {
+export function CodeForm(props: {
+  readonly code?: DiscountCodeView;
+  readonly collections: readonly string[];
+  readonly onDone: (notice: Notice) => void;
+  readonly onCancel: () => void;
+}) {
   const { code, collections, onDone, onCancel } = props;
   const api = useAdminApi();
   const [draft, setDraft] = useState(() => draftOf(code));
@@ -164,17 +298,36 @@ export function CodeForm(props: { readonly code?: DiscountCodeView; readonly col
   const set: SetDraft = (name, value) => setDraft((d) => ({ ...d, [name]: value }));
   const e = form.errors;
   return (
-    <form ref={form.formRef} className="adm-form codes-form" onSubmit={form.onSubmit} noValidate aria-label={code ? `${t.edit} ${code.code}` : t.newCode}>
+    <form
+      ref={form.formRef}
+      className="adm-form codes-form"
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-label={code ? `${t.edit} ${code.code}` : t.newCode}
+    >
       <div className="adm-form-grid">
         <CodeValueFields draft={draft} set={set} errors={e} editing={code !== undefined} />
         <CodeLimitFields draft={draft} set={set} errors={e} />
       </div>
       <CodeScopeFields draft={draft} set={set} errors={e} collections={collections} />
-      <TextAreaField label={t.note} name="note" placeholder={t.notePlaceholder} rows={2} maxLength={120} value={draft.note} error={e.note} onChange={(event) => set('note', event.target.value)} />
+      <TextAreaField
+        label={t.note}
+        name="note"
+        placeholder={t.notePlaceholder}
+        rows={2}
+        maxLength={120}
+        value={draft.note}
+        error={e.note}
+        onChange={(event) => set('note', event.target.value)}
+      />
       {form.outcome.kind === 'failed' && <Feedback kind="error">{form.outcome.message}</Feedback>}
       <div className="adm-form-actions">
-        <button type="submit" className="button" disabled={form.sending}>{code ? t.save : t.create}</button>
-        <button type="button" className="button button--secondary" disabled={form.sending} onClick={onCancel}>{t.cancel}</button>
+        <button type="submit" className="button" disabled={form.sending}>
+          {code ? t.save : t.create}
+        </button>
+        <button type="button" className="button button--secondary" disabled={form.sending} onClick={onCancel}>
+          {t.cancel}
+        </button>
       </div>
     </form>
   );

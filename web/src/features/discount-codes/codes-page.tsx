@@ -31,7 +31,9 @@ function conditionsText(code: DiscountCodeView): string {
     scope.length > 0 ? scope.join(', ') : t.scopeAll,
     code.minOrderCents ? `≥ ${formatCents(code.minOrderCents)}` : '',
     code.appliesToDiscounted ? '' : 'sem peças em promoção',
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function statusText(code: DiscountCodeView, now: Date): string {
@@ -43,7 +45,14 @@ function statusText(code: DiscountCodeView, now: Date): string {
 }
 
 export function DiscountCodesPage() {
-  const { state, reload } = useLoad((api) => Promise.all([api.discountCodes(), api.collections()]).then(([codes, collections]) => ({ codes: codes.codes, collections: collections.collections.map((c) => c.name) })), []);
+  const { state, reload } = useLoad(
+    (api) =>
+      Promise.all([api.discountCodes(), api.collections()]).then(([codes, collections]) => ({
+        codes: codes.codes,
+        collections: collections.collections.map((c) => c.name),
+      })),
+    [],
+  );
   const [editing, setEditing] = useState<DiscountCodeView | 'new' | undefined>();
   const [notice, setNotice] = useState<Notice>();
   const done = (next: Notice) => {
@@ -67,7 +76,15 @@ export function DiscountCodesPage() {
       <LoadView state={state} onRetry={reload}>
         {({ codes, collections }) => (
           <>
-            {editing && <CodeForm key={editing === 'new' ? 'new' : editing.code} code={editing === 'new' ? undefined : editing} collections={collections} onDone={done} onCancel={() => setEditing(undefined)} />}
+            {editing && (
+              <CodeForm
+                key={editing === 'new' ? 'new' : editing.code}
+                code={editing === 'new' ? undefined : editing}
+                collections={collections}
+                onDone={done}
+                onCancel={() => setEditing(undefined)}
+              />
+            )}
             {codes.length === 0 ? <p className="adm-empty">{t.empty}</p> : <CodesTable codes={codes} onEdit={setEditing} onDone={done} />}
           </>
         )}
@@ -76,7 +93,11 @@ export function DiscountCodesPage() {
   );
 }
 
-function CodesTable(props: { readonly codes: readonly DiscountCodeView[]; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
+function CodesTable(props: {
+  readonly codes: readonly DiscountCodeView[];
+  readonly onEdit: (code: DiscountCodeView) => void;
+  readonly onDone: (notice: Notice) => void;
+}) {
   const now = new Date();
   return (
     <div className="adm-table-wrap">
@@ -87,10 +108,14 @@ function CodesTable(props: { readonly codes: readonly DiscountCodeView[]; readon
             <th scope="col">{t.code}</th>
             <th scope="col">{t.type}</th>
             <th scope="col">Validade</th>
-            <th scope="col" className="adm-num">{t.uses}</th>
+            <th scope="col" className="adm-num">
+              {t.uses}
+            </th>
             <th scope="col">Estado</th>
             <th scope="col">{t.note}</th>
-            <th scope="col"><span className="visually-hidden">Ações</span></th>
+            <th scope="col">
+              <span className="visually-hidden">Ações</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -104,7 +129,15 @@ function CodesTable(props: { readonly codes: readonly DiscountCodeView[]; readon
 }
 
 /** A code's actions in its row: edit, pause or resume, and remove (after a confirmation). */
-function CodeActions({ code, onEdit, onDone }: { readonly code: DiscountCodeView; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
+function CodeActions({
+  code,
+  onEdit,
+  onDone,
+}: {
+  readonly code: DiscountCodeView;
+  readonly onEdit: (code: DiscountCodeView) => void;
+  readonly onDone: (notice: Notice) => void;
+}) {
   const api = useAdminApi();
   const action = useAction<'pause' | 'delete'>();
   const [confirming, setConfirming] = useState(false);
@@ -132,16 +165,36 @@ function CodeActions({ code, onEdit, onDone }: { readonly code: DiscountCodeView
   return (
     <td className="adm-row-action">
       <div className="codes-actions">
-        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => onEdit(code)}>{t.edit}</button>
-        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={toggle}>{code.active ? t.pause : t.resume}</button>
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => onEdit(code)}>
+          {t.edit}
+        </button>
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={toggle}>
+          {code.active ? t.pause : t.resume}
+        </button>
         {confirming ? (
           <>
             <span>{t.confirmRemove(code.code)}</span>
-            <button type="button" className="button button--small" disabled={action.busy} onClick={remove}>{t.remove}</button>
-            <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(false)}>{t.cancel}</button>
+            <button type="button" className="button button--small" disabled={action.busy} onClick={remove}>
+              {t.remove}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={action.busy}
+              onClick={() => setConfirming(false)}
+            >
+              {t.cancel}
+            </button>
           </>
         ) : (
-          <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(true)}>{t.remove}</button>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={action.busy}
+            onClick={() => setConfirming(true)}
+          >
+            {t.remove}
+          </button>
         )}
       </div>
       <ActionFeedback notice={action.notice} />
@@ -149,8 +202,21 @@ function CodeActions({ code, onEdit, onDone }: { readonly code: DiscountCodeView
   );
 }
 
-function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeView; readonly now: Date; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
-  const validity = [code.startsAt ? `de ${wallTimeText(code.startsAt)}` : '', code.endsAt ? `até ${wallTimeText(code.endsAt)}` : ''].filter(Boolean).join(' ') || 'sempre';
+function CodeRow({
+  code,
+  now,
+  onEdit,
+  onDone,
+}: {
+  readonly code: DiscountCodeView;
+  readonly now: Date;
+  readonly onEdit: (code: DiscountCodeView) => void;
+  readonly onDone: (notice: Notice) => void;
+}) {
+  const validity =
+    [code.startsAt ? `de ${wallTimeText(code.startsAt)}` : '', code.endsAt ? `até ${wallTimeText(code.endsAt)}` : '']
+      .filter(Boolean)
+      .join(' ') || 'sempre';
   return (
     <tr data-code={code.code}>
       <td data-label={t.code}>
@@ -164,10 +230,14 @@ function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeVie
       <td className="adm-num" data-label={t.uses}>
         {code.uses}
         {code.maxUses !== undefined ? ` / ${code.maxUses}` : ''}
-        {code.maxUsesPerCustomer !== undefined && <span className="muted codes-conditions">{`${code.maxUsesPerCustomer} por cliente`}</span>}
+        {code.maxUsesPerCustomer !== undefined && (
+          <span className="muted codes-conditions">{`${code.maxUsesPerCustomer} por cliente`}</span>
+        )}
       </td>
       <td data-label="Estado">{statusText(code, now)}</td>
-      <td data-label={t.note} className="codes-note">{code.note ?? ''}</td>
+      <td data-label={t.note} className="codes-note">
+        {code.note ?? ''}
+      </td>
       <CodeActions code={code} onEdit={onEdit} onDone={onDone} />
     </tr>
   );

@@ -25,11 +25,20 @@ export function ContactDetailPage() {
               <DetailRow label={t.name}>{message.name}</DetailRow>
               <DetailRow label={t.email}>
                 <EmailAddress email={message.email} link />{' '}
-                <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(messageCustomerRef(message.id))}>{texts.customer.view}</Link>
+                <Link
+                  className="button button--small button--secondary adm-customer-link"
+                  to={adminPaths.customer(messageCustomerRef(message.id))}
+                >
+                  {texts.customer.view}
+                </Link>
               </DetailRow>
-              <DetailRow label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></DetailRow>
+              <DetailRow label={t.phone}>
+                <a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a>
+              </DetailRow>
               <DetailRow label={t.subject}>{message.subject}</DetailRow>
-              <DetailRow label={t.message} wide><p className="adm-message">{message.message}</p></DetailRow>
+              <DetailRow label={t.message} wide>
+                <p className="adm-message">{message.message}</p>
+              </DetailRow>
               <DetailRow label={t.date}>{formatDate(message.createdAt)}</DetailRow>
               <DetailRow label={t.time}>{formatTime(message.createdAt)}</DetailRow>
             </dl>

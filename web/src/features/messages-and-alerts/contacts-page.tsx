@@ -32,7 +32,9 @@ export function ContactsPage() {
             <th scope="col">{t.time}</th>
             <th scope="col">{t.name}</th>
             <th scope="col">{t.subject}</th>
-            <th scope="col"><span className="visually-hidden">{t.details}</span></th>
+            <th scope="col">
+              <span className="visually-hidden">{t.details}</span>
+            </th>
           </tr>
         }
         row={(message: ContactMessage) => (

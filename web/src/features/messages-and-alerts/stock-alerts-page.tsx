@@ -42,7 +42,11 @@ export function StockAlertsPage() {
           <tr key={alert.id}>
             <td data-label={t.email}>
               {/* The customer's page (their orders and messages, and GDPR erasure), even with no order or message. */}
-              <Link to={adminPaths.customer(alertCustomerRef(alert.id))} title={alert.email} aria-label={texts.orders.customerOf(alert.email)}>
+              <Link
+                to={adminPaths.customer(alertCustomerRef(alert.id))}
+                title={alert.email}
+                aria-label={texts.orders.customerOf(alert.email)}
+              >
                 <EmailAddress email={alert.email} />
               </Link>
             </td>

@@ -6,9 +6,23 @@ import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 /** The default: a week (long enough to stop a bot's renewals, short enough for a mistaken real customer). */
 export const DEFAULT_BLOCK: BlockDuration = '7d';
 
-export function BlockDurationField({ value, onChange, disabled }: { readonly value: BlockDuration; readonly onChange: (value: BlockDuration) => void; readonly disabled?: boolean }) {
+export function BlockDurationField({
+  value,
+  onChange,
+  disabled,
+}: {
+  readonly value: BlockDuration;
+  readonly onChange: (value: BlockDuration) => void;
+  readonly disabled?: boolean;
+}) {
   return (
-    <SelectField label={abuseUiTexts.blockFor} name="blockFor" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as BlockDuration)}>
+    <SelectField
+      label={abuseUiTexts.blockFor}
+      name="blockFor"
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as BlockDuration)}
+    >
       {BLOCK_DURATION_IDS.map((id) => (
         <option key={id} value={id}>
           {abuseUiTexts.durations[id]}

@@ -75,29 +75,38 @@ export function useBulkMoves(onDone: () => void) {
   const action = useAction();
   const [outcome, setOutcome] = useState<BulkOutcomeState>({});
   const move = (chosen: readonly OrderSummary[], to: OrderStatus) =>
-    action.run(async () => {
-      const eligible = chosen.filter((order) => movable(order, to));
-      setOutcome({});
-      const done: string[] = [];
-      const failed: string[] = [];
-      for (const order of eligible) {
-        try {
-          await api.setOrderStatus(order.id, { status: to });
-          done.push(String(order.orderNumber));
-        } catch (failure) {
-          failed.push(t.bulkFailedOne(order.orderNumber, errorMessage(failure)));
+    action.run(
+      async () => {
+        const eligible = chosen.filter((order) => movable(order, to));
+        setOutcome({});
+        const done: string[] = [];
+        const failed: string[] = [];
+        for (const order of eligible) {
+          try {
+            await api.setOrderStatus(order.id, { status: to });
+            done.push(String(order.orderNumber));
+          } catch (failure) {
+            failed.push(t.bulkFailedOne(order.orderNumber, errorMessage(failure)));
+          }
         }
-      }
-      setOutcome({ done, failed });
-      onDone();
-    }, () => undefined);
+        setOutcome({ done, failed });
+        onDone();
+      },
+      () => undefined,
+    );
   return { ...outcome, busy: action.busy, move };
 }
 
 export type BulkMoves = ReturnType<typeof useBulkMoves>;
 
 /** What the last moves came to: the orders moved, and each that was not. */
-export function BulkOutcome({ bulk, doneText = t.bulkDone }: { readonly bulk: BulkOutcomeState; readonly doneText?: (numbers: readonly string[]) => string }) {
+export function BulkOutcome({
+  bulk,
+  doneText = t.bulkDone,
+}: {
+  readonly bulk: BulkOutcomeState;
+  readonly doneText?: (numbers: readonly string[]) => string;
+}) {
   return (
     <>
       {bulk.done && bulk.done.length > 0 && <Feedback kind="success">{doneText(bulk.done)}</Feedback>}
@@ -113,7 +122,15 @@ export function BulkOutcome({ bulk, doneText = t.bulkDone }: { readonly bulk: Bu
 }
 
 /** The bar over the list while orders are chosen: each move (with how many it applies to), print, clear. */
-export function BulkBar({ selection, bulk, children }: { readonly selection: Selection; readonly bulk: BulkMoves; readonly children?: ReactNode }) {
+export function BulkBar({
+  selection,
+  bulk,
+  children,
+}: {
+  readonly selection: Selection;
+  readonly bulk: BulkMoves;
+  readonly children?: ReactNode;
+}) {
   const { chosen } = selection;
   return (
     <div className="adm-bulk" role="region" aria-label={t.bulkTitle} data-testid="bulk-actions">
@@ -121,7 +138,13 @@ export function BulkBar({ selection, bulk, children }: { readonly selection: Sel
       {BULK_MOVES.map(({ to, label }) => {
         const count = chosen.filter((order) => movable(order, to)).length;
         return (
-          <button key={to} type="button" className="button button--small" disabled={bulk.busy || count === 0} onClick={() => void bulk.move(chosen, to)}>
+          <button
+            key={to}
+            type="button"
+            className="button button--small"
+            disabled={bulk.busy || count === 0}
+            onClick={() => void bulk.move(chosen, to)}
+          >
             {bulk.busy ? t.bulkWorking : label(count)}
           </button>
         );

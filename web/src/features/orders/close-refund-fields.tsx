@@ -43,7 +43,11 @@ export function refundAsked(text: string, max: number): { readonly cents: number
 }
 
 /** The refund's fields for the API (`refundCents`, `refundMethod`), or the field errors; `required`: an empty amount is an error ("Devolver parte do pagamento"). */
-export function refundInput(refund: Refundable | undefined, draft: RefundDraft, required = false): { readonly input: { readonly refundCents?: number; readonly refundMethod?: ManualRefundMethod } } | { readonly errors: RefundErrors } {
+export function refundInput(
+  refund: Refundable | undefined,
+  draft: RefundDraft,
+  required = false,
+): { readonly input: { readonly refundCents?: number; readonly refundMethod?: ManualRefundMethod } } | { readonly errors: RefundErrors } {
   if (!refund) return { input: {} };
   const asked = refundAsked(draft.amount, refund.leftCents);
   if ('message' in asked) return { errors: { refundCents: asked.message } };
@@ -53,11 +57,24 @@ export function refundInput(refund: Refundable | undefined, draft: RefundDraft, 
 }
 
 /** The amount (and, paid by hand, how) of a refund; `part`: "Devolver parte do pagamento" (the order goes on), else the close's. */
-export function RefundFields(props: { readonly refund: Refundable; readonly draft: RefundDraft; readonly errors: RefundErrors; readonly busy: boolean; readonly part?: boolean; readonly onDraft: (draft: RefundDraft) => void }) {
+export function RefundFields(props: {
+  readonly refund: Refundable;
+  readonly draft: RefundDraft;
+  readonly errors: RefundErrors;
+  readonly busy: boolean;
+  readonly part?: boolean;
+  readonly onDraft: (draft: RefundDraft) => void;
+}) {
   const { refund, draft, errors, busy, part = false, onDraft } = props;
   const left = formatCents(refund.leftCents);
   const provider = refund.kind === 'provider';
-  const hint = part ? (provider ? t.partRefundHint(left) : t.partManualRefundHint(left)) : provider ? t.refundHint(left) : t.manualRefundHint(left);
+  const hint = part
+    ? provider
+      ? t.partRefundHint(left)
+      : t.partManualRefundHint(left)
+    : provider
+      ? t.refundHint(left)
+      : t.manualRefundHint(left);
   return (
     <>
       <TextField
@@ -73,7 +90,14 @@ export function RefundFields(props: { readonly refund: Refundable; readonly draf
         disabled={busy}
       />
       {!provider && (
-        <SelectField label={t.manualRefundMethod} name="refundMethod" value={draft.method || refund.method} error={errors.refundMethod} onChange={(e) => onDraft({ ...draft, method: e.target.value as ManualRefundMethod })} disabled={busy}>
+        <SelectField
+          label={t.manualRefundMethod}
+          name="refundMethod"
+          value={draft.method || refund.method}
+          error={errors.refundMethod}
+          onChange={(e) => onDraft({ ...draft, method: e.target.value as ManualRefundMethod })}
+          disabled={busy}
+        >
           {MANUAL_REFUND_METHODS.map((method) => (
             <option key={method} value={method}>
               {ledgerMethodLabel(method)}

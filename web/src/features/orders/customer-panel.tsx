@@ -18,7 +18,9 @@ export function CustomerPanel({ order }: { readonly order: Order }) {
   return (
     <Panel id="adm-customer" title={t.customer}>
       {order.anonymisedAt && (
-        <p className="notice notice--info" data-testid="order-anonymised">{t.anonymised(formatDateTime(order.anonymisedAt))}</p>
+        <p className="notice notice--info" data-testid="order-anonymised">
+          {t.anonymised(formatDateTime(order.anonymisedAt))}
+        </p>
       )}
       <dl className="adm-dl">
         <DetailRow label={t.email}>
@@ -27,7 +29,12 @@ export function CustomerPanel({ order }: { readonly order: Order }) {
           ) : (
             <>
               <EmailAddress email={order.email} link />{' '}
-              <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(orderCustomerRef(order.id))}>{texts.customer.view}</Link>
+              <Link
+                className="button button--small button--secondary adm-customer-link"
+                to={adminPaths.customer(orderCustomerRef(order.id))}
+              >
+                {texts.customer.view}
+              </Link>
             </>
           )}
         </DetailRow>

@@ -30,7 +30,13 @@ export function emailOfMove(to: OrderStatus): AdminEmailKind | undefined {
  * Reloads the order (each second, at most 20 times) until it holds more than `recorded` records of
  * `kind`; each reload is shown (`onOrder`), so another e-mail's outcome arriving meanwhile shows too.
  */
-export async function waitForEmail(api: AdminApi, orderId: string, kind: AdminEmailKind, recorded: number, onOrder: (order: Order) => void): Promise<void> {
+export async function waitForEmail(
+  api: AdminApi,
+  orderId: string,
+  kind: AdminEmailKind,
+  recorded: number,
+  onOrder: (order: Order) => void,
+): Promise<void> {
   for (let tries = 0; tries < 20; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const reloaded = await api.order(orderId).catch(() => undefined);

@@ -22,7 +22,15 @@ import { TrackingField, type Tracking } from './tracking-field.tsx';
 
 const t = texts.order;
 
-export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order) => void }) {
+export function EmailsPanel({
+  order,
+  tracking,
+  onOrder,
+}: {
+  readonly order: Order;
+  readonly tracking: Tracking;
+  readonly onOrder: (order: Order) => void;
+}) {
   const api = useAdminApi();
   const action = useAction<AdminEmailKind>();
 
@@ -35,7 +43,9 @@ export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Orde
   const send = (kind: AdminEmailKind) => {
     // One key per click: a retried request of this click queues one e-mail, a new click another.
     const requestKey = crypto.randomUUID();
-    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, requestKey, trackingCode: tracking.code, carrier: tracking.carrier } : { kind, requestKey });
+    const parsed = adminEmailRequestSchema.safeParse(
+      kind === 'shipped' ? { kind, requestKey, trackingCode: tracking.code, carrier: tracking.carrier } : { kind, requestKey },
+    );
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
       // A refused tracking code is said at its field alone.
@@ -53,7 +63,10 @@ export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Orde
         const refused = serverFieldErrors(failure)?.trackingCode;
         if (refused) return trackingRefused(refused);
         // The order may have moved on (409 email_not_applicable), or a failed send was recorded: reload it.
-        api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
+        api
+          .order(order.id)
+          .then((d) => onOrder(d.order))
+          .catch(() => undefined);
         return failureMessage(adminTexts.emailFailed, failure);
       },
       { key: kind },
@@ -62,7 +75,11 @@ export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Orde
 
   return (
     <Panel id="adm-emails" title={t.emails} testId="emails-panel">
-      {order.anonymisedAt ? <p className="muted">{t.emailsAnonymised}</p> : <EmailActions order={order} tracking={tracking} action={action} onSend={send} />}
+      {order.anonymisedAt ? (
+        <p className="muted">{t.emailsAnonymised}</p>
+      ) : (
+        <EmailActions order={order} tracking={tracking} action={action} onSend={send} />
+      )}
       <ActionFeedback notice={action.notice} />
       <h3 className="adm-subtitle">{t.history}</h3>
       <EmailHistory order={order} />
@@ -74,7 +91,12 @@ export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Orde
  * A button per e-mail true of the order (the shipped one under its tracking code); a kind never sent
  * asks first, here. The one sending says so; all wait meanwhile.
  */
-function EmailActions(props: { readonly order: Order; readonly tracking: Tracking; readonly action: Action<AdminEmailKind>; readonly onSend: (kind: AdminEmailKind) => void }) {
+function EmailActions(props: {
+  readonly order: Order;
+  readonly tracking: Tracking;
+  readonly action: Action<AdminEmailKind>;
+  readonly onSend: (kind: AdminEmailKind) => void;
+}) {
   const { order, tracking, action, onSend } = props;
   const [asking, setAsking] = useState<AdminEmailKind>();
   const kinds = applicableEmails(order);

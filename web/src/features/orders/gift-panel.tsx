@@ -14,7 +14,9 @@ export function GiftPanel({ gift }: { readonly gift: OrderGift }) {
           {gift.message || giftTexts.noMessage}
         </dd>
         <dt>{giftTexts.wrapLine}</dt>
-        <dd>{gift.wrap ? `${giftTexts.wrapYes} (${gift.wrapCents === 0 ? giftTexts.free : formatCents(gift.wrapCents)})` : giftTexts.wrapNo}</dd>
+        <dd>
+          {gift.wrap ? `${giftTexts.wrapYes} (${gift.wrapCents === 0 ? giftTexts.free : formatCents(gift.wrapCents)})` : giftTexts.wrapNo}
+        </dd>
       </dl>
     </Panel>
   );

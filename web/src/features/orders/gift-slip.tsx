@@ -20,7 +20,11 @@ const t = texts.packingSlip;
 export function GiftSlip({ order, shown = false }: { readonly order: Order; readonly shown?: boolean }) {
   if (!order.gift) return null;
   return (
-    <article className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip gift-slip`} aria-hidden={shown ? undefined : true} data-testid="gift-slip">
+    <article
+      className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip gift-slip`}
+      aria-hidden={shown ? undefined : true}
+      data-testid="gift-slip"
+    >
       <header className="packing-slip__head">
         <div>
           <p className="packing-slip__brand">{SHOP_BRAND.name}</p>

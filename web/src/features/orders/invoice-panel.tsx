@@ -25,7 +25,12 @@ export function InvoicePanel({ order, onOrder }: { readonly order: Order; readon
       },
       (failure) => failureMessage(invoiceTexts.retryFailed, failure),
     );
-  const title = invoice.status === 'issued' ? invoiceTexts.issued(invoice.number) : invoice.status === 'failed' ? invoiceTexts.failed : invoiceTexts.pending;
+  const title =
+    invoice.status === 'issued'
+      ? invoiceTexts.issued(invoice.number)
+      : invoice.status === 'failed'
+        ? invoiceTexts.failed
+        : invoiceTexts.pending;
   return (
     <Panel id="adm-order-invoice" title={invoiceTexts.panel} testId="order-invoice">
       <ActionFeedback notice={action.notice} />

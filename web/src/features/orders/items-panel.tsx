@@ -19,21 +19,33 @@ export function ItemsPanel({ order }: { readonly order: Order }) {
             <tr>
               <th scope="col">{t.itemName}</th>
               <th scope="col">{t.itemSku}</th>
-              <th scope="col" className="adm-num">{t.itemQuantity}</th>
-              <th scope="col" className="adm-num">{t.itemUnitPrice}</th>
-              <th scope="col" className="adm-num">{t.itemTotal}</th>
+              <th scope="col" className="adm-num">
+                {t.itemQuantity}
+              </th>
+              <th scope="col" className="adm-num">
+                {t.itemUnitPrice}
+              </th>
+              <th scope="col" className="adm-num">
+                {t.itemTotal}
+              </th>
             </tr>
           </thead>
           <tbody>
             {order.lines.map((line) => (
               <tr key={`${line.productId}#${line.variantId ?? ''}`}>
                 <td data-label={t.itemName}>{nameWithSize(line.name, line.size)}</td>
-                <td data-label={t.itemSku}><code>{lineSku(line)}</code></td>
-                <td className="adm-num" data-label={t.itemQuantity}>{line.quantity}</td>
+                <td data-label={t.itemSku}>
+                  <code>{lineSku(line)}</code>
+                </td>
+                <td className="adm-num" data-label={t.itemQuantity}>
+                  {line.quantity}
+                </td>
                 <td className="adm-num" data-label={t.itemUnitPrice}>
                   {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}
                 </td>
-                <td className="adm-num" data-label={t.itemTotal}>{formatCents(line.lineTotalCents)}</td>
+                <td className="adm-num" data-label={t.itemTotal}>
+                  {formatCents(line.lineTotalCents)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -47,18 +59,48 @@ export function ItemsPanel({ order }: { readonly order: Order }) {
 function Totals({ order }: { readonly order: Order }) {
   return (
     <tfoot>
-      <tr><th scope="row" colSpan={4}>{t.subtotal}</th><td className="adm-num">{formatCents(order.subtotalCents)}</td></tr>
+      <tr>
+        <th scope="row" colSpan={4}>
+          {t.subtotal}
+        </th>
+        <td className="adm-num">{formatCents(order.subtotalCents)}</td>
+      </tr>
       {order.discountCents > 0 && (
-        <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
+        <tr>
+          <th scope="row" colSpan={4}>
+            {t.discount}
+          </th>
+          <td className="adm-num">−{formatCents(order.discountCents)}</td>
+        </tr>
       )}
       {order.discount && (
-        <tr data-testid="order-code"><th scope="row" colSpan={4}>{discountCodeTexts.row(order.discount.code)}</th><td className="adm-num">−{formatCents(order.discount.amountCents)}</td></tr>
+        <tr data-testid="order-code">
+          <th scope="row" colSpan={4}>
+            {discountCodeTexts.row(order.discount.code)}
+          </th>
+          <td className="adm-num">−{formatCents(order.discount.amountCents)}</td>
+        </tr>
       )}
-      <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
+      <tr>
+        <th scope="row" colSpan={4}>
+          {t.shippingCost}
+        </th>
+        <td className="adm-num">{formatCents(order.shippingCents)}</td>
+      </tr>
       {order.gift?.wrap && (
-        <tr><th scope="row" colSpan={4}>{giftTexts.wrapLine}</th><td className="adm-num">{formatCents(giftWrapCents(order.gift))}</td></tr>
+        <tr>
+          <th scope="row" colSpan={4}>
+            {giftTexts.wrapLine}
+          </th>
+          <td className="adm-num">{formatCents(giftWrapCents(order.gift))}</td>
+        </tr>
       )}
-      <tr className="adm-strong"><th scope="row" colSpan={4}>{t.total}</th><td className="adm-num">{formatCents(order.totalCents)}</td></tr>
+      <tr className="adm-strong">
+        <th scope="row" colSpan={4}>
+          {t.total}
+        </th>
+        <td className="adm-num">{formatCents(order.totalCents)}</td>
+      </tr>
     </tfoot>
   );
 }

@@ -38,7 +38,10 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const { state, reload, update } = useLoad((api) => api.order(orderId), [orderId]);
   return (
-    <AdminPage title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)} back={{ to: ordersListReturn(), label: t.backToList }}>
+    <AdminPage
+      title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)}
+      back={{ to: ordersListReturn(), label: t.backToList }}
+    >
       <LoadView state={state} onRetry={reload} notFound={adminTexts.orderNotFound}>
         {(detail) => <OrderDetail detail={detail} onOrder={(order) => update((d) => ({ ...d, order }))} />}
       </LoadView>

@@ -40,7 +40,10 @@ export function useOrderFilters(): OrderFilterState {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          for (const [key, value] of [[listParams.orders.status, change.status], [listParams.orders.q, change.q]] as const) {
+          for (const [key, value] of [
+            [listParams.orders.status, change.status],
+            [listParams.orders.q, change.q],
+          ] as const) {
             if (value === undefined) continue;
             if (value) next.set(key, value);
             else next.delete(key);
@@ -72,7 +75,14 @@ export function useOrderFilters(): OrderFilterState {
 export function OrderFilters({ filters }: { readonly filters: OrderFilterState }) {
   const { search, setSearch, setFilter, status } = filters;
   return (
-    <form className="adm-filters" role="search" onSubmit={(e) => { e.preventDefault(); setFilter({ q: search.trim() }); }}>
+    <form
+      className="adm-filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setFilter({ q: search.trim() });
+      }}
+    >
       <TextField
         label={<span className="visually-hidden">{t.search}</span>}
         className="adm-field-grow"
@@ -83,7 +93,11 @@ export function OrderFilters({ filters }: { readonly filters: OrderFilterState }
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <SelectField label={<span className="visually-hidden">{t.status}</span>} value={status ?? ''} onChange={(e) => setFilter({ status: e.target.value as OrderStatus | '' })}>
+      <SelectField
+        label={<span className="visually-hidden">{t.status}</span>}
+        value={status ?? ''}
+        onChange={(e) => setFilter({ status: e.target.value as OrderStatus | '' })}
+      >
         <OrderStatusOptions allLabel={t.allStatuses} />
       </SelectField>
     </form>

@@ -48,7 +48,14 @@ export function OrdersExport() {
       <summary className="adm-strong">{t.title}</summary>
       <p className="adm-small muted">{t.hint}</p>
       <div className="adm-inline-form">
-        <TextField label={t.from} type="date" name="exportFrom" value={from} error={errors.from} onChange={(e) => setFrom(e.target.value)} />
+        <TextField
+          label={t.from}
+          type="date"
+          name="exportFrom"
+          value={from}
+          error={errors.from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
         <TextField label={t.to} type="date" name="exportTo" value={to} error={errors.to} onChange={(e) => setTo(e.target.value)} />
         <SelectField label={t.status} name="exportStatus" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">{t.paidStatuses}</option>
@@ -67,7 +74,12 @@ export function OrdersExport() {
         <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => download('lines')}>
           {action.running === 'lines' ? t.working : t.lines}
         </button>
-        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => download('movements')}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          disabled={action.busy}
+          onClick={() => download('movements')}
+        >
           {action.running === 'movements' ? t.working : t.movements}
         </button>
       </p>

@@ -21,7 +21,10 @@ export function OrdersPage() {
   const filters = useOrderFilters();
   const { status, q } = filters;
   const list = usePagedList(
-    (api, cursor) => api.orders({ status, q: q || undefined, cursor }).then((page) => ({ items: page.orders, nextCursor: page.nextCursor, total: page.total })),
+    (api, cursor) =>
+      api
+        .orders({ status, q: q || undefined, cursor })
+        .then((page) => ({ items: page.orders, nextCursor: page.nextCursor, total: page.total })),
     [status, q],
   );
   const shown = useMemo(() => (list.state.status === 'ready' ? list.state.items : []), [list.state]);

@@ -16,7 +16,11 @@ import type { Selection } from './bulk-actions.tsx';
 
 const t = texts.orders;
 
-export function OrdersTable(props: { readonly list: PagedList<OrderSummary>; readonly shown: readonly OrderSummary[]; readonly selection: Selection }) {
+export function OrdersTable(props: {
+  readonly list: PagedList<OrderSummary>;
+  readonly shown: readonly OrderSummary[];
+  readonly selection: Selection;
+}) {
   const { list, shown, selection } = props;
   return (
     <PagedTable
@@ -41,9 +45,13 @@ export function OrdersTable(props: { readonly list: PagedList<OrderSummary>; rea
           <th scope="col">{t.country}</th>
           <th scope="col">{t.date}</th>
           <th scope="col">{t.payment}</th>
-          <th scope="col" className="adm-num">{t.price}</th>
+          <th scope="col" className="adm-num">
+            {t.price}
+          </th>
           <th scope="col">{t.status}</th>
-          <th scope="col"><span className="visually-hidden">{t.details}</span></th>
+          <th scope="col">
+            <span className="visually-hidden">{t.details}</span>
+          </th>
         </tr>
       }
       row={(order: OrderSummary) => <OrderRow key={order.id} order={order} selection={selection} />}
@@ -55,7 +63,12 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
   return (
     <tr>
       <td className="adm-card-check">
-        <input type="checkbox" aria-label={t.selectOne(order.orderNumber)} checked={selection.selected.has(order.id)} onChange={() => selection.toggle(order.id)} />
+        <input
+          type="checkbox"
+          aria-label={t.selectOne(order.orderNumber)}
+          checked={selection.selected.has(order.id)}
+          onChange={() => selection.toggle(order.id)}
+        />
       </td>
       <td className="adm-strong" data-label={t.number}>
         {order.orderNumber}
@@ -74,7 +87,12 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
           {order.firstName} {order.lastName}
         </span>
         {/* Cut to the column's width; the whole address on hover and focus, and the customer's page on a click. */}
-        <Link className="adm-clip adm-small" to={adminPaths.customer(orderCustomerRef(order.id))} title={order.email} aria-label={t.customerOf(order.email)}>
+        <Link
+          className="adm-clip adm-small"
+          to={adminPaths.customer(orderCustomerRef(order.id))}
+          title={order.email}
+          aria-label={t.customerOf(order.email)}
+        >
           <EmailAddress email={order.email} />
         </Link>
       </td>
@@ -87,8 +105,12 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
           {ledgerTexts.owner[order.financialStatus]}
         </span>
       </td>
-      <td className="adm-num" data-label={t.price}>{formatCents(order.totalCents)}</td>
-      <td data-label={t.status}><StatusBadge status={order.status} /></td>
+      <td className="adm-num" data-label={t.price}>
+        {formatCents(order.totalCents)}
+      </td>
+      <td data-label={t.status}>
+        <StatusBadge status={order.status} />
+      </td>
       <td className="adm-row-action">
         <Link className="button button--small" to={adminPaths.orderDetail(order.id)}>
           {t.details}

@@ -24,7 +24,11 @@ const t = texts.packingSlip;
 export function PackingSlip({ order, shown = false }: { readonly order: Order; readonly shown?: boolean }) {
   const seller = useSeller();
   return (
-    <article className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip`} aria-hidden={shown ? undefined : true} data-testid="packing-slip">
+    <article
+      className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip`}
+      aria-hidden={shown ? undefined : true}
+      data-testid="packing-slip"
+    >
       <header className="packing-slip__head">
         <div>
           <p className="packing-slip__brand">{SHOP_BRAND.name}</p>
@@ -61,10 +65,18 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
           <tr>
             <th scope="col">{t.piece}</th>
             <th scope="col">{t.sku}</th>
-            <th scope="col" className="adm-num">{t.quantity}</th>
-            <th scope="col" className="adm-num">{t.unitPrice}</th>
-            <th scope="col" className="adm-num">{t.total}</th>
-            <th scope="col" className="packing-slip__check">{t.packed}</th>
+            <th scope="col" className="adm-num">
+              {t.quantity}
+            </th>
+            <th scope="col" className="adm-num">
+              {t.unitPrice}
+            </th>
+            <th scope="col" className="adm-num">
+              {t.total}
+            </th>
+            <th scope="col" className="packing-slip__check">
+              {t.packed}
+            </th>
           </tr>
         </thead>
         <tbody>

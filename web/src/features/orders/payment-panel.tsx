@@ -29,8 +29,11 @@ export function PaymentPanel({ order, onOrder }: { readonly order: Order; readon
   const shipping = SHIPPING_METHODS[order.shippingMethod];
   const { view, ledger } = ownerMoneyView(order);
   // The month's MB WAY number only for MB WAY paid by hand (the provider's MB WAY has none).
-  const mbwayNumber = view.method === 'mbway' && order.mbwayNumber && !order.providerPayment ? ` (${t.mbwayNumber(order.mbwayNumber)})` : '';
-  const refundIds = ledger.filter((entry) => entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending')).map((entry) => entry.refundId);
+  const mbwayNumber =
+    view.method === 'mbway' && order.mbwayNumber && !order.providerPayment ? ` (${t.mbwayNumber(order.mbwayNumber)})` : '';
+  const refundIds = ledger
+    .filter((entry) => entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending'))
+    .map((entry) => entry.refundId);
   return (
     <Panel id="adm-payment" title={t.payment} testId="payment-panel">
       <dl className="adm-dl">

@@ -18,12 +18,18 @@ const MAX_SLIPS = 50;
 
 export function PrintOrdersPage() {
   const [params] = useSearchParams();
-  const ids = (params.get('ids') ?? '').split(',').filter((id) => ORDER_ID.test(id)).slice(0, MAX_SLIPS);
-  const { state, reload } = useLoad(async (api) => {
-    const orders = [];
-    for (const id of ids) orders.push((await api.order(id)).order);
-    return orders;
-  }, [ids.join(',')]);
+  const ids = (params.get('ids') ?? '')
+    .split(',')
+    .filter((id) => ORDER_ID.test(id))
+    .slice(0, MAX_SLIPS);
+  const { state, reload } = useLoad(
+    async (api) => {
+      const orders = [];
+      for (const id of ids) orders.push((await api.order(id)).order);
+      return orders;
+    },
+    [ids.join(',')],
+  );
   return (
     <AdminPage title={t.printTitle(ids.length)} back={{ to: ordersListReturn(), label: texts.order.backToList }}>
       <LoadView state={state} onRetry={reload}>
@@ -35,7 +41,10 @@ export function PrintOrdersPage() {
               </button>
             </p>
             <div className="adm-slips">
-              {orders.flatMap((order) => [<PackingSlip key={order.id} order={order} shown />, <GiftSlip key={`${order.id}-gift`} order={order} shown />])}
+              {orders.flatMap((order) => [
+                <PackingSlip key={order.id} order={order} shown />,
+                <GiftSlip key={`${order.id}-gift`} order={order} shown />,
+              ])}
             </div>
           </>
         )}

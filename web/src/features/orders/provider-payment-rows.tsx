@@ -50,7 +50,9 @@ export function ProviderPaymentRows({ payment, totalCents }: { readonly payment:
       {payment.status === 'succeeded' && (
         <>
           <DetailRow label={t.fee}>{payment.feeCents === undefined ? t.notSettled : formatCents(payment.feeCents)}</DetailRow>
-          <DetailRow label={t.net}>{payment.netCents === undefined ? t.notSettled : <strong>{formatCents(payment.netCents)}</strong>}</DetailRow>
+          <DetailRow label={t.net}>
+            {payment.netCents === undefined ? t.notSettled : <strong>{formatCents(payment.netCents)}</strong>}
+          </DetailRow>
         </>
       )}
     </>

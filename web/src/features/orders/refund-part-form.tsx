@@ -28,7 +28,12 @@ const EMPTY: RefundDraft = { amount: '', method: '' };
  * what was done, in the owner's words, and the order. Refused because the order's money changed
  * meanwhile (409): `onOrder` gets it as it is now.
  */
-function useRefundPartSubmit(order: Order, draft: RefundDraft, onDone: (said: string, order: Order) => void, onOrder: (order: Order) => void) {
+function useRefundPartSubmit(
+  order: Order,
+  draft: RefundDraft,
+  onDone: (said: string, order: Order) => void,
+  onOrder: (order: Order) => void,
+) {
   const api = useAdminApi();
   const refund = refundLeftOf(order);
   const asked = refundInput(refund, draft, true);
@@ -40,11 +45,20 @@ function useRefundPartSubmit(order: Order, draft: RefundDraft, onDone: (said: st
     send: (input) => api.refundPart(order.id, input),
     onSent: (answer, input) => {
       const amount = formatCents(input.refundCents);
-      onDone(refund?.kind === 'manual' ? t.partRefundRecorded(amount, ledgerMethodLabel(input.refundMethod ?? refund.method)) : t.partRefundAsked(amount), answer.order);
+      onDone(
+        refund?.kind === 'manual'
+          ? t.partRefundRecorded(amount, ledgerMethodLabel(input.refundMethod ?? refund.method))
+          : t.partRefundAsked(amount),
+        answer.order,
+      );
     },
     // Refused because the order's money changed meanwhile (409): show it as it is now.
     onFailed: (failure) => {
-      if (failure instanceof ApiError && failure.status === 409) api.order(order.id).then((detail) => onOrder(detail.order)).catch(() => undefined);
+      if (failure instanceof ApiError && failure.status === 409)
+        api
+          .order(order.id)
+          .then((detail) => onOrder(detail.order))
+          .catch(() => undefined);
     },
     refusedFieldsAlert: () => undefined,
     failedMessage: (failure) => failureMessage(t.partRefundFailed, failure),
@@ -58,15 +72,25 @@ export function RefundPartForm({ order, onOrder }: { readonly order: Order; read
   const [said, setSaid] = useState('');
   const refund = refundLeftOf(order);
   const pending = refundableOf(moneyOf(order).ledger)?.pendingCents ?? 0;
-  const form = useRefundPartSubmit(order, draft, (text, next) => {
-    setSaid(text);
-    onOrder(next);
-    setDraft(EMPTY);
-    setOpen(false);
-  }, onOrder);
+  const form = useRefundPartSubmit(
+    order,
+    draft,
+    (text, next) => {
+      setSaid(text);
+      onOrder(next);
+      setDraft(EMPTY);
+      setOpen(false);
+    },
+    onOrder,
+  );
   const sent = outcomeNotice(form.outcome, () => said);
 
-  if (pending > 0) return <p className="adm-small" data-testid="refund-underway">{t.refundUnderway(formatCents(pending))}</p>;
+  if (pending > 0)
+    return (
+      <p className="adm-small" data-testid="refund-underway">
+        {t.refundUnderway(formatCents(pending))}
+      </p>
+    );
   if (!refund) return <ActionFeedback notice={sent} />;
   return (
     <div className="adm-stack" data-testid="refund-part">
@@ -80,11 +104,30 @@ export function RefundPartForm({ order, onOrder }: { readonly order: Order; read
       ) : (
         <form ref={form.formRef} onSubmit={form.onSubmit} className="adm-inline-form" noValidate aria-label={t.partRefund}>
           <h3 className="adm-small">{t.partRefund}</h3>
-          <RefundFields refund={refund} draft={draft} errors={form.errors} busy={form.sending} part onDraft={(next) => { setDraft(next); form.setErrors({}); }} />
+          <RefundFields
+            refund={refund}
+            draft={draft}
+            errors={form.errors}
+            busy={form.sending}
+            part
+            onDraft={(next) => {
+              setDraft(next);
+              form.setErrors({});
+            }}
+          />
           <button type="submit" className="button button--small" disabled={form.sending}>
             {form.sending ? t.partRefundSending : t.partRefundSend}
           </button>
-          <button type="button" className="button button--small button--secondary" disabled={form.sending} onClick={() => { setOpen(false); setDraft(EMPTY); form.setErrors({}); }}>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={form.sending}
+            onClick={() => {
+              setOpen(false);
+              setDraft(EMPTY);
+              form.setErrors({});
+            }}
+          >
             {t.cancel}
           </button>
         </form>

@@ -62,7 +62,9 @@ function useStatusChange(order: Order, tracking: Tracking, onOrder: (order: Orde
     const parsed = orderStatusChangeSchema.safeParse(input);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
-      return action.show(trackingRefused(fields.trackingCode) ? undefined : (Object.values(fields)[0] ?? validationTexts.orderStatus.invalid));
+      return action.show(
+        trackingRefused(fields.trackingCode) ? undefined : (Object.values(fields)[0] ?? validationTexts.orderStatus.invalid),
+      );
     }
     if (missing) return action.show(missing);
     setRefundRefused({});
@@ -80,11 +82,18 @@ function useStatusChange(order: Order, tracking: Tracking, onOrder: (order: Orde
         const fields = serverFieldErrors(failure);
         if (trackingRefused(fields?.trackingCode)) return undefined;
         if (fields?.refundCents || fields?.refundMethod) {
-          setRefundRefused({ ...(fields.refundCents ? { refundCents: fields.refundCents } : {}), ...(fields.refundMethod ? { refundMethod: fields.refundMethod } : {}) });
+          setRefundRefused({
+            ...(fields.refundCents ? { refundCents: fields.refundCents } : {}),
+            ...(fields.refundMethod ? { refundMethod: fields.refundMethod } : {}),
+          });
           return undefined;
         }
         // Refused because the order moved meanwhile (409): show it as it is now.
-        if (failure instanceof ApiError && failure.status === 409) api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
+        if (failure instanceof ApiError && failure.status === 409)
+          api
+            .order(order.id)
+            .then((d) => onOrder(d.order))
+            .catch(() => undefined);
         return failureMessage(adminTexts.statusSaveFailed, failure);
       },
     );
@@ -92,7 +101,11 @@ function useStatusChange(order: Order, tracking: Tracking, onOrder: (order: Orde
   return { panelRef, action, change, refundRefused };
 }
 
-export function StatusPanel(props: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order, moved?: OrderStatus) => void }) {
+export function StatusPanel(props: {
+  readonly order: Order;
+  readonly tracking: Tracking;
+  readonly onOrder: (order: Order, moved?: OrderStatus) => void;
+}) {
   const { order, tracking, onOrder } = props;
   const { panelRef, action, change, refundRefused } = useStatusChange(order, tracking, onOrder);
   const step = stepOf(order.status);
@@ -109,7 +122,13 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
         <ActionFeedback notice={action.notice} />
         {step && <NextStep key={order.status} order={order} tracking={tracking} busy={action.busy} onChange={change} />}
         {others.length > 0 && step && <h3 className="adm-small">{t.otherStatus}</h3>}
-        {others.length === 0 && !step ? <p className="muted">{t.noNextStatus}</p> : others.length > 0 && <OtherStatusForm order={order} options={others} busy={action.busy} onChange={change} refused={refundRefused} />}
+        {others.length === 0 && !step ? (
+          <p className="muted">{t.noNextStatus}</p>
+        ) : (
+          others.length > 0 && (
+            <OtherStatusForm order={order} options={others} busy={action.busy} onChange={change} refused={refundRefused} />
+          )
+        )}
       </div>
     </Panel>
   );
@@ -119,7 +138,13 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
  * Any other status the lifecycle allows, from a list; closing a shipped order asks about the stock first;
  * closing a paid order asks what goes back (`close-refund-fields.tsx`), each refusal beside its field.
  */
-function OtherStatusForm(props: { readonly order: Order; readonly options: readonly OrderStatus[]; readonly busy: boolean; readonly onChange: ChangeStatus; readonly refused: RefundErrors }) {
+function OtherStatusForm(props: {
+  readonly order: Order;
+  readonly options: readonly OrderStatus[];
+  readonly busy: boolean;
+  readonly onChange: ChangeStatus;
+  readonly refused: RefundErrors;
+}) {
   const { order, options, busy, onChange, refused } = props;
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [restock, setRestock] = useState<boolean>();
@@ -151,7 +176,9 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
           </option>
         ))}
       </SelectField>
-      {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{order.providerPayment ? t.cancelHintProvider : t.cancelHint}</p>}
+      {status === CLOSED_STATUS && isBeforeShipping(order.status) && (
+        <p className="adm-small">{order.providerPayment ? t.cancelHintProvider : t.cancelHint}</p>
+      )}
       {closingAfterShipping && <RestockChoice restock={restock} onRestock={setRestock} />}
       {refund && (
         <RefundFields

@@ -24,27 +24,41 @@ export function useSuspiciousBulk(onDone: () => void) {
   const action = useAction();
   const [outcome, setOutcome] = useState<BulkOutcomeState>({});
   const close = (chosen: readonly OrderSummary[], blockFor: BlockDuration) =>
-    action.run(async () => {
-      setOutcome({});
-      try {
-        const answer = await api.closeSuspiciousMany(chosen.map((order) => order.id), blockFor);
-        const numberOf = (id: string) => chosen.find((order) => order.id === id)?.orderNumber ?? id;
-        setOutcome({
-          done: answer.results.flatMap((result) => (result.ok ? [String(result.orderNumber)] : [])),
-          failed: answer.results.flatMap((result) => (result.ok ? [] : [t.failedOne(numberOf(result.id), result.message)])),
-        });
-      } catch (failure) {
-        setOutcome({ failed: [failureMessage(t.failed, failure)] });
-      }
-      onDone();
-    }, () => undefined);
+    action.run(
+      async () => {
+        setOutcome({});
+        try {
+          const answer = await api.closeSuspiciousMany(
+            chosen.map((order) => order.id),
+            blockFor,
+          );
+          const numberOf = (id: string) => chosen.find((order) => order.id === id)?.orderNumber ?? id;
+          setOutcome({
+            done: answer.results.flatMap((result) => (result.ok ? [String(result.orderNumber)] : [])),
+            failed: answer.results.flatMap((result) => (result.ok ? [] : [t.failedOne(numberOf(result.id), result.message)])),
+          });
+        } catch (failure) {
+          setOutcome({ failed: [failureMessage(t.failed, failure)] });
+        }
+        onDone();
+      },
+      () => undefined,
+    );
   return { ...outcome, busy: action.busy, close };
 }
 
 export type SuspiciousBulk = ReturnType<typeof useSuspiciousBulk>;
 
 /** The bar's button, then the block time and a confirmation naming the orders. */
-export function SuspiciousBulkAction({ chosen, bulk, disabled }: { readonly chosen: readonly OrderSummary[]; readonly bulk: SuspiciousBulk; readonly disabled: boolean }) {
+export function SuspiciousBulkAction({
+  chosen,
+  bulk,
+  disabled,
+}: {
+  readonly chosen: readonly OrderSummary[];
+  readonly bulk: SuspiciousBulk;
+  readonly disabled: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [blockFor, setBlockFor] = useState<BlockDuration>(DEFAULT_BLOCK);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -53,14 +67,24 @@ export function SuspiciousBulkAction({ chosen, bulk, disabled }: { readonly chos
   }, [confirming]);
   if (!confirming) {
     return (
-      <button type="button" className="button button--small button--secondary" disabled={disabled || bulk.busy || chosen.length === 0} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={disabled || bulk.busy || chosen.length === 0}
+        onClick={() => setConfirming(true)}
+      >
         {t.button(chosen.length)}
       </button>
     );
   }
   const numbers = chosen.map((order) => order.orderNumber).sort((a, b) => a - b);
   return (
-    <div className="notice notice--info adm-bulk-confirm" role="group" aria-labelledby="adm-bulk-suspicious-title" data-testid="bulk-suspicious">
+    <div
+      className="notice notice--info adm-bulk-confirm"
+      role="group"
+      aria-labelledby="adm-bulk-suspicious-title"
+      data-testid="bulk-suspicious"
+    >
       <h3 id="adm-bulk-suspicious-title" className="adm-section-title" tabIndex={-1} ref={heading}>
         {t.confirmTitle(numbers)}
       </h3>

@@ -43,7 +43,13 @@ export function SuspiciousPanel({ order, onOrder }: { readonly order: Order; rea
           <p className="adm-small muted">{t.hint}</p>
           <BlockDurationField value={blockFor} onChange={setBlockFor} disabled={action.busy || confirming} />
           {confirming ? (
-            <Confirmation orderNumber={order.orderNumber} label={BLOCK_DURATIONS[blockFor].label} busy={action.busy} onConfirm={close} onCancel={() => setConfirming(false)} />
+            <Confirmation
+              orderNumber={order.orderNumber}
+              label={BLOCK_DURATIONS[blockFor].label}
+              busy={action.busy}
+              onConfirm={close}
+              onCancel={() => setConfirming(false)}
+            />
           ) : (
             <p>
               <button type="button" className="button button--small button--secondary" onClick={() => setConfirming(true)}>
@@ -58,7 +64,13 @@ export function SuspiciousPanel({ order, onOrder }: { readonly order: Order; rea
 }
 
 /** What closing does, then yes or no (the focus starts on its question). */
-function Confirmation(props: { readonly orderNumber: number; readonly label: string; readonly busy: boolean; readonly onConfirm: () => void; readonly onCancel: () => void }) {
+function Confirmation(props: {
+  readonly orderNumber: number;
+  readonly label: string;
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (

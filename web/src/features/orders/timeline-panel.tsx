@@ -72,7 +72,14 @@ export function TimelinePanel({ order, onOrder }: { readonly order: Order; reado
         ))}
       </ul>
       <form ref={form.formRef} onSubmit={form.onSubmit} className="adm-stack">
-        <TextField label={t.noteLabel} name="note" value={text} maxLength={TEXT_LIMITS.note} onChange={(e) => setText(e.target.value)} disabled={form.sending} />
+        <TextField
+          label={t.noteLabel}
+          name="note"
+          value={text}
+          maxLength={TEXT_LIMITS.note}
+          onChange={(e) => setText(e.target.value)}
+          disabled={form.sending}
+        />
         <button type="submit" className="button button--secondary" disabled={form.sending || text.trim() === ''}>
           {form.sending ? t.addingNote : t.addNote}
         </button>

@@ -27,7 +27,9 @@ export interface Tracking {
 
 /** The code and carrier of the order's latest shipped e-mail, if any. */
 function lastShipped(order: Order): { code: string; carrier: TrackingCarrier } {
-  const shipped = [...order.emails].sort((a, b) => b.at.localeCompare(a.at)).find((email) => email.kind === 'shipped' && email.trackingCode);
+  const shipped = [...order.emails]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .find((email) => email.kind === 'shipped' && email.trackingCode);
   return { code: shipped?.trackingCode ?? '', carrier: shipped?.carrier ?? DEFAULT_CARRIER };
 }
 
@@ -62,7 +64,13 @@ export function TrackingField({ tracking, name, hint }: { readonly tracking: Tra
         <legend>{t.carrier}</legend>
         {TRACKING_CARRIERS.map((carrier) => (
           <label key={carrier} className="adm-check">
-            <input type="radio" name={`${name}-carrier`} value={carrier} checked={tracking.carrier === carrier} onChange={() => tracking.setCarrier(carrier)} />
+            <input
+              type="radio"
+              name={`${name}-carrier`}
+              value={carrier}
+              checked={tracking.carrier === carrier}
+              onChange={() => tracking.setCarrier(carrier)}
+            />
             <span>{t.carriers[carrier]}</span>
           </label>
         ))}

@@ -30,12 +30,12 @@ export function AboutPage() {
       <div className="prose">
         <h2>A nossa história</h2>
         <p>
-          Tudo começou com um fio oferecido a uma amiga. Queríamos uma peça que não escurecesse ao fim de semanas, que pudesse ir
-          ao mar e ao ginásio e que continuasse a brilhar anos depois. Não a encontrámos, por isso decidimos fazê-la.
+          Tudo começou com um fio oferecido a uma amiga. Queríamos uma peça que não escurecesse ao fim de semanas, que pudesse ir ao mar e
+          ao ginásio e que continuasse a brilhar anos depois. Não a encontrámos, por isso decidimos fazê-la.
         </p>
         <p>
-          Hoje desenhamos e acabamos à mão colares, fios, anéis, brincos e pulseiras em aço inoxidável, em pequenas séries, e
-          enviamo-los para todo o país numa embalagem pensada para ser reutilizada.
+          Hoje desenhamos e acabamos à mão colares, fios, anéis, brincos e pulseiras em aço inoxidável, em pequenas séries, e enviamo-los
+          para todo o país numa embalagem pensada para ser reutilizada.
         </p>
       </div>
       <ul className="facts" aria-label="A Joias Inox em quatro factos">
@@ -53,7 +53,9 @@ export function AboutPage() {
         </section>
         <section className="card">
           <h2>Visão</h2>
-          <p>Ser a marca portuguesa de referência em joias de aço inoxidável, presente nos momentos que contam a história de cada cliente.</p>
+          <p>
+            Ser a marca portuguesa de referência em joias de aço inoxidável, presente nos momentos que contam a história de cada cliente.
+          </p>
         </section>
       </div>
       <section aria-labelledby="values-title">

@@ -36,14 +36,67 @@ function ContactChannels() {
 }
 
 /** The form's fields, each required. */
-function ContactFields({ values, set, errors }: { readonly values: Values; readonly set: (name: keyof Values) => (event: { target: { value: string } }) => void; readonly errors: FieldMessages }) {
+function ContactFields({
+  values,
+  set,
+  errors,
+}: {
+  readonly values: Values;
+  readonly set: (name: keyof Values) => (event: { target: { value: string } }) => void;
+  readonly errors: FieldMessages;
+}) {
   return (
     <div className="form-grid form-grid--two">
-      <TextField label="Nome" name="name" autoComplete="name" required maxLength={TEXT_LIMITS.contactName} value={values.name} onChange={set('name')} error={errors.name} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required maxLength={TEXT_LIMITS.email} value={values.email} onChange={set('email')} error={errors.email} />
-      <TextField label="Telefone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
-      <TextField label="Assunto" name="subject" required maxLength={TEXT_LIMITS.subject} value={values.subject} onChange={set('subject')} error={errors.subject} />
-      <TextAreaField className="span-2" label="Mensagem" name="message" required maxLength={TEXT_LIMITS.message} value={values.message} onChange={set('message')} error={errors.message} />
+      <TextField
+        label="Nome"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={TEXT_LIMITS.contactName}
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={TEXT_LIMITS.email}
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Telefone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        value={values.phone}
+        onChange={set('phone')}
+        error={errors.phone}
+      />
+      <TextField
+        label="Assunto"
+        name="subject"
+        required
+        maxLength={TEXT_LIMITS.subject}
+        value={values.subject}
+        onChange={set('subject')}
+        error={errors.subject}
+      />
+      <TextAreaField
+        className="span-2"
+        label="Mensagem"
+        name="message"
+        required
+        maxLength={TEXT_LIMITS.message}
+        value={values.message}
+        onChange={set('message')}
+        error={errors.message}
+      />
     </div>
   );
 }
@@ -81,7 +134,13 @@ export function ContactPage() {
         <section className="card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Envia-nos uma mensagem</h2>
           <p className="field-hint">Todos os campos são obrigatórios.</p>
-          <div role="status">{outcome.kind === 'sent' && <p ref={sentRef} tabIndex={-1} className="notice notice--success">{contactTexts.success}</p>}</div>
+          <div role="status">
+            {outcome.kind === 'sent' && (
+              <p ref={sentRef} tabIndex={-1} className="notice notice--success">
+                {contactTexts.success}
+              </p>
+            )}
+          </div>
           <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
           <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate>
             <ContactFields values={values} set={set} errors={errors} />

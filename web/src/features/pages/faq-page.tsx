@@ -21,8 +21,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Como devo cuidar das minhas peças de aço inoxidável?',
     answer: (
       <p>
-        Limpa-as com um pano macio e água morna com sabão neutro, seca-as bem e guarda-as separadas para não se riscarem. Evita
-        produtos abrasivos e lixívia. O aço inoxidável não escurece nem enferruja.
+        Limpa-as com um pano macio e água morna com sabão neutro, seca-as bem e guarda-as separadas para não se riscarem. Evita produtos
+        abrasivos e lixívia. O aço inoxidável não escurece nem enferruja.
       </p>
     ),
   },
@@ -30,8 +30,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'As joias causam alergias?',
     answer: (
       <p>
-        O aço inoxidável 316L é hipoalergénico e é usado até em material cirúrgico, por isso é indicado para peles sensíveis. Se
-        tiveres uma alergia conhecida a algum metal, fala connosco antes de comprar.
+        O aço inoxidável 316L é hipoalergénico e é usado até em material cirúrgico, por isso é indicado para peles sensíveis. Se tiveres uma
+        alergia conhecida a algum metal, fala connosco antes de comprar.
       </p>
     ),
   },
@@ -41,8 +41,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     answer: (
       <>
         <p>
-          Os nossos colares e fios existem em {necklaceLengths}; as pulseiras medem {braceletLengths}, com extensão. Nas peças com
-          tamanhos, escolhe o teu na página da peça; a medida das outras está na sua descrição.
+          Os nossos colares e fios existem em {necklaceLengths}; as pulseiras medem {braceletLengths}, com extensão. Nas peças com tamanhos,
+          escolhe o teu na página da peça; a medida das outras está na sua descrição.
         </p>
         <p>
           Para um anel, mede o perímetro interior de um anel que já uses (ou o do teu dedo, com uma tira de papel): o tamanho é esse
@@ -55,7 +55,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Quanto tempo demora a entrega?',
     answer: (
       <p>
-        Em Portugal, {nationalDelivery} depois de confirmarmos o pagamento; para o estrangeiro, {internationalDelivery}. Vê os <Link to={paths.shippingPolicy}>detalhes de envio</Link>.
+        Em Portugal, {nationalDelivery} depois de confirmarmos o pagamento; para o estrangeiro, {internationalDelivery}. Vê os{' '}
+        <Link to={paths.shippingPolicy}>detalhes de envio</Link>.
       </p>
     ),
   },
@@ -65,8 +66,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
       <p>
         Sim: tens {WITHDRAWAL_DAYS} dias após a receção para desistir da compra sem indicar motivo (
         <Link to={paths.withdrawal}>direito de livre resolução</Link>), exceto em peças personalizadas. Se a peça tiver um defeito,
-        avisa-nos no prazo de {DEFECT_REPORT_DAYS} dias após a receção e respondemos ou reembolsamos em até{' '}
-        {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais não podem ser trocadas, mas mantêm o direito de livre resolução. Lê a{' '}
+        avisa-nos no prazo de {DEFECT_REPORT_DAYS} dias após a receção e respondemos ou reembolsamos em até {RESPONSE_OR_REFUND_HOURS}{' '}
+        horas. Peças promocionais não podem ser trocadas, mas mantêm o direito de livre resolução. Lê a{' '}
         <Link to={paths.returns}>política de devoluções</Link>.
       </p>
     ),
@@ -75,8 +76,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Como acompanho a minha encomenda?',
     answer: (
       <p>
-        Assim que a encomenda seguir, enviamos-te um e-mail. Com CTT Expresso recebes também o código de seguimento para
-        acompanhares o envio no site dos CTT.
+        Assim que a encomenda seguir, enviamos-te um e-mail. Com CTT Expresso recebes também o código de seguimento para acompanhares o
+        envio no site dos CTT.
       </p>
     ),
   },
@@ -84,8 +85,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Posso cancelar a minha encomenda?',
     answer: (
       <p>
-        Sim, até {CANCELLATION_WINDOW_HOURS} horas depois do pagamento, desde que a encomenda ainda não tenha sido enviada. Escreve-nos
-        com o número da encomenda.
+        Sim, até {CANCELLATION_WINDOW_HOURS} horas depois do pagamento, desde que a encomenda ainda não tenha sido enviada. Escreve-nos com
+        o número da encomenda.
       </p>
     ),
   },
@@ -93,8 +94,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Fazem peças personalizadas?',
     answer: (
       <p>
-        Sim, fazemos gravações e pequenas adaptações sempre que a peça o permita. Fala connosco antes de encomendar; lembra-te de
-        que as peças personalizadas não podem ser devolvidas.
+        Sim, fazemos gravações e pequenas adaptações sempre que a peça o permita. Fala connosco antes de encomendar; lembra-te de que as
+        peças personalizadas não podem ser devolvidas.
       </p>
     ),
   },
@@ -102,8 +103,8 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Como falo com o apoio ao cliente?',
     answer: (
       <p>
-        Escreve para <ShopEmail /> ou usa o <Link to={paths.contact}>formulário de contacto</Link>.
-        Respondemos em até {RESPONSE_OR_REFUND_HOURS} horas.
+        Escreve para <ShopEmail /> ou usa o <Link to={paths.contact}>formulário de contacto</Link>. Respondemos em até{' '}
+        {RESPONSE_OR_REFUND_HOURS} horas.
       </p>
     ),
   },

@@ -13,9 +13,9 @@ import './home.css';
 /** The title, description and keywords of the home page (index.html holds the same). */
 export const homeMeta = {
   title: 'Vê já a nossa nova coleção!!',
-  description:
-    `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${catalogTexts.freeShipping}.`,
-  keywords: 'joias, joias artesanais, aço inoxidável, colares, fios, anéis, brincos, pulseiras, joias feitas à mão, Portugal, New Beginnings',
+  description: `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${catalogTexts.freeShipping}.`,
+  keywords:
+    'joias, joias artesanais, aço inoxidável, colares, fios, anéis, brincos, pulseiras, joias feitas à mão, Portugal, New Beginnings',
 } as const;
 
 const freeShippingEuros = FREE_SHIPPING_THRESHOLD_CENTS / 100;
@@ -56,8 +56,8 @@ function Hero() {
           <p className="eyebrow">Nova coleção · New Beginnings</p>
           <h1 id="hero-title">Cada peça, um pedaço da tua história.</h1>
           <p className="lead">
-            Joias em aço inoxidável desenhadas e acabadas à mão em Portugal, feitas para te acompanhar todos os dias: não
-            escurecem, não enferrujam e resistem à água.
+            Joias em aço inoxidável desenhadas e acabadas à mão em Portugal, feitas para te acompanhar todos os dias: não escurecem, não
+            enferrujam e resistem à água.
           </p>
           <p className="muted">
             A coleção New Beginnings celebra os novos começos com corações, estrelas e trevos em tons de prata, dourado e rosa.
@@ -96,13 +96,20 @@ function SustainabilityTeaser() {
   return (
     <section className="section" aria-labelledby="sustainability-title">
       <div className="container split">
-        <img src="/img/sustentabilidade.svg" width={800} height={600} alt="Caixa de cartão reciclado com laço e uma folha verde" loading="lazy" className="split__image" />
+        <img
+          src="/img/sustentabilidade.svg"
+          width={800}
+          height={600}
+          alt="Caixa de cartão reciclado com laço e uma folha verde"
+          loading="lazy"
+          className="split__image"
+        />
         <div>
           <p className="eyebrow">Sustentabilidade</p>
           <h2 id="sustainability-title">Feitas com tempo, embaladas com cuidado</h2>
           <p>
-            Produzimos em pequenas séries para não desperdiçar, escolhemos aço inoxidável que dura uma vida e enviamos cada peça
-            numa embalagem totalmente reciclável e reutilizável.
+            Produzimos em pequenas séries para não desperdiçar, escolhemos aço inoxidável que dura uma vida e enviamos cada peça numa
+            embalagem totalmente reciclável e reutilizável.
           </p>
           <Link to={paths.sustainability} className="button button--secondary">
             Saber Mais

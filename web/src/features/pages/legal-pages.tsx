@@ -39,9 +39,9 @@ export function LegalInfoPage() {
         <SellerDetails />
         <h2>Preços</h2>
         <p>
-          Todos os preços estão em euros e <strong>incluem o IVA</strong> à taxa legal em vigor. Nas peças em promoção mostramos o
-          preço anterior riscado ao lado do preço com desconto. Os portes de envio não estão incluídos no preço das peças: são
-          indicados antes de confirmares a encomenda e são grátis a partir de {freeShippingFrom} (antes de descontos).
+          Todos os preços estão em euros e <strong>incluem o IVA</strong> à taxa legal em vigor. Nas peças em promoção mostramos o preço
+          anterior riscado ao lado do preço com desconto. Os portes de envio não estão incluídos no preço das peças: são indicados antes de
+          confirmares a encomenda e são grátis a partir de {freeShippingFrom} (antes de descontos).
         </p>
         <h2>Direito de livre resolução</h2>
         <p>
@@ -50,16 +50,16 @@ export function LegalInfoPage() {
         </p>
         <h2>Reclamações e resolução de litígios</h2>
         <p>
-          Podes apresentar reclamação no <External href={externalLinks.complaintsBook}>Livro de Reclamações Eletrónico</External>.
-          Em caso de litígio de consumo podes recorrer à entidade de resolução alternativa de litígios CNIACC – Centro Nacional de
-          Informação e Arbitragem de Conflitos de Consumo (<External href={externalLinks.disputeResolution}>www.cniacc.pt</External>
+          Podes apresentar reclamação no <External href={externalLinks.complaintsBook}>Livro de Reclamações Eletrónico</External>. Em caso
+          de litígio de consumo podes recorrer à entidade de resolução alternativa de litígios CNIACC – Centro Nacional de Informação e
+          Arbitragem de Conflitos de Consumo (<External href={externalLinks.disputeResolution}>www.cniacc.pt</External>
           ). Mais informações no <External href={externalLinks.consumerPortal}>Portal do Consumidor</External>.
         </p>
         <h2>Faturas</h2>
         <p>Os e-mails da encomenda não são faturas; a fatura é emitida pela loja nos termos da lei.</p>
         <p>
-          Consulta também os <Link to={paths.terms}>Termos e Condições</Link>, a{' '}
-          <Link to={paths.returns}>Política de Devoluções</Link> e a <Link to={paths.privacy}>Política de Privacidade</Link>.
+          Consulta também os <Link to={paths.terms}>Termos e Condições</Link>, a <Link to={paths.returns}>Política de Devoluções</Link> e a{' '}
+          <Link to={paths.privacy}>Política de Privacidade</Link>.
         </p>
       </div>
     </StaticPage>
@@ -98,39 +98,40 @@ export function WithdrawalPage() {
       <div className="prose">
         <h2>Prazo</h2>
         <p>
-          Tens <strong>{WITHDRAWAL_DAYS} dias</strong> para resolver o contrato (desistir da compra), a contar do dia em que tu, ou
-          alguém que indicaste que não seja o transportador, recebes as peças. Numa encomenda com várias peças entregues em dias
-          diferentes, o prazo conta a partir da receção da última.
+          Tens <strong>{WITHDRAWAL_DAYS} dias</strong> para resolver o contrato (desistir da compra), a contar do dia em que tu, ou alguém
+          que indicaste que não seja o transportador, recebes as peças. Numa encomenda com várias peças entregues em dias diferentes, o
+          prazo conta a partir da receção da última.
         </p>
         <h2>Como exercer</h2>
         <ol>
           <li>
-            Envia-nos, dentro do prazo, o <a href={paths.withdrawalFormPdf} download>formulário de livre resolução (PDF)</a>{' '}
+            Envia-nos, dentro do prazo, o{' '}
+            <a href={paths.withdrawalFormPdf} download>
+              formulário de livre resolução (PDF)
+            </a>{' '}
             preenchido, ou qualquer outra declaração clara de que desistes da compra (basta um e-mail), para{' '}
             <a href={`mailto:${brand.email}`}>{brand.email}</a>
-            {seller && <> ou por correio para {seller.address}</>}. Indica o número da
-            encomenda.
+            {seller && <> ou por correio para {seller.address}</>}. Indica o número da encomenda.
           </li>
           <li>
-            Devolve as peças no prazo de {WITHDRAWAL_RETURN_DAYS} dias a contar dessa comunicação, para a mesma morada. O custo
-            direto da devolução fica a teu cargo.
+            Devolve as peças no prazo de {WITHDRAWAL_RETURN_DAYS} dias a contar dessa comunicação, para a mesma morada. O custo direto da
+            devolução fica a teu cargo.
           </li>
           <li>
-            Reembolsamos todos os pagamentos recebidos, incluindo os portes de envio normais, no prazo de{' '}
-            {WITHDRAWAL_REFUND_DAYS} dias a contar da tua comunicação, pelo mesmo meio de pagamento que usaste. Podemos reter o
-            reembolso até recebermos as peças ou até nos mostrares o comprovativo do seu envio.
+            Reembolsamos todos os pagamentos recebidos, incluindo os portes de envio normais, no prazo de {WITHDRAWAL_REFUND_DAYS} dias a
+            contar da tua comunicação, pelo mesmo meio de pagamento que usaste. Podemos reter o reembolso até recebermos as peças ou até nos
+            mostrares o comprovativo do seu envio.
           </li>
         </ol>
         <p>
-          Podes experimentar as peças como o farias numa loja; só respondes pela desvalorização que resulte de um manuseamento
-          além do necessário para verificar a sua natureza e características.
+          Podes experimentar as peças como o farias numa loja; só respondes pela desvalorização que resulte de um manuseamento além do
+          necessário para verificar a sua natureza e características.
         </p>
         <h2>Exceções</h2>
         <p>
-          Não há direito de livre resolução para <strong>peças personalizadas</strong> ou feitas segundo as tuas especificações
-          (artigo 17.º do Decreto-Lei n.º 24/2014). <strong>As peças em promoção têm o mesmo direito de livre resolução</strong>{' '}
-          que as outras: a regra da loja de não aceitar devolver peças promocionais aplica-se apenas às trocas que fazemos por
-          cortesia, nunca a este direito.
+          Não há direito de livre resolução para <strong>peças personalizadas</strong> ou feitas segundo as tuas especificações (artigo 17.º
+          do Decreto-Lei n.º 24/2014). <strong>As peças em promoção têm o mesmo direito de livre resolução</strong> que as outras: a regra
+          da loja de não aceitar devolver peças promocionais aplica-se apenas às trocas que fazemos por cortesia, nunca a este direito.
         </p>
         <h2>O formulário</h2>
         <p>

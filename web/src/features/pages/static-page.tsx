@@ -3,7 +3,21 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 import './pages.css';
 
 /** The frame of an information page: heading, lead paragraph, content; sets the page's title and description. */
-export function StaticPage({ eyebrow, title, metaTitle, lead, description, children }: { eyebrow?: string; title: string; metaTitle?: string; lead?: ReactNode; description: string; children: ReactNode }) {
+export function StaticPage({
+  eyebrow,
+  title,
+  metaTitle,
+  lead,
+  description,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  metaTitle?: string;
+  lead?: ReactNode;
+  description: string;
+  children: ReactNode;
+}) {
   usePageMeta({ title: metaTitle ?? title, description });
   return (
     <article className="container page-body static-page">

@@ -9,7 +9,10 @@ export const testimonials = [
   { quote: 'Uso o meu anel todos os dias há meses e continua como novo. Aço inoxidável a sério!', author: 'Joana R., Porto' },
   { quote: 'A embalagem é linda e reciclável. Nota-se o cuidado e o carinho em cada detalhe.', author: 'Inês P., Braga' },
   { quote: 'Os brincos são levíssimos e não me causaram qualquer alergia. Já encomendei mais!', author: 'Carla M., Coimbra' },
-  { quote: `Descobri a marca no Instagram (${SOCIAL_HANDLE}) e foi amor à primeira vista. Recomendo a toda a gente!`, author: 'Sofia L., Faro' },
+  {
+    quote: `Descobri a marca no Instagram (${SOCIAL_HANDLE}) e foi amor à primeira vista. Recomendo a toda a gente!`,
+    author: 'Sofia L., Faro',
+  },
 ] as const satisfies readonly { quote: string; author: string }[];
 
 function usePrefersReducedMotion(): boolean {
@@ -151,7 +154,13 @@ export function Testimonials() {
         <h2 id="testimonials-title" className="section-title">
           Os Nossos Clientes Satisfeitos
         </h2>
-        <div className="carousel" aria-roledescription="carrossel" aria-label="Opiniões de clientes" role="region" {...carousel.regionEvents}>
+        <div
+          className="carousel"
+          aria-roledescription="carrossel"
+          aria-label="Opiniões de clientes"
+          role="region"
+          {...carousel.regionEvents}
+        >
           <Slides carousel={carousel} />
           <Controls carousel={carousel} />
         </div>

@@ -47,8 +47,14 @@ export function PhotosField(props: {
   return (
     <fieldset className={`adm-photos${error ? ' adm-invalid' : ''}`} aria-describedby={`${id}-hint`}>
       <legend>{t.photos}</legend>
-      <p id={`${id}-hint`} className="muted adm-small">{t.photosHint}</p>
-      {error && <p className="adm-small adm-error-text" role="alert">{error}</p>}
+      <p id={`${id}-hint`} className="muted adm-small">
+        {t.photosHint}
+      </p>
+      {error && (
+        <p className="adm-small adm-error-text" role="alert">
+          {error}
+        </p>
+      )}
       {value.length === 0 && uploads.pending.length === 0 && <p className="muted adm-small">{t.noPhotos}</p>}
       <ol className="adm-photo-list">
         {value.map((photo, index) => (
@@ -60,7 +66,16 @@ export function PhotosField(props: {
       </ol>
       <label className={`button button--secondary button--small${uploads.full ? ' adm-disabled' : ''}`}>
         {t.addPhotos}
-        <input ref={input} className="visually-hidden" type="file" name="photos" multiple accept={IMAGE_ACCEPT} disabled={uploads.full} onChange={(e) => choose(e.target.files)} />
+        <input
+          ref={input}
+          className="visually-hidden"
+          type="file"
+          name="photos"
+          multiple
+          accept={IMAGE_ACCEPT}
+          disabled={uploads.full}
+          onChange={(e) => choose(e.target.files)}
+        />
       </label>
       {uploads.full && <span className="muted adm-small">{t.photosFull}</span>}
     </fieldset>
@@ -75,7 +90,13 @@ interface PhotoEdit {
 }
 
 /** A photo of the product: its preview (main or hover badge), its alt text, and its place in the order. */
-function PhotoItem(props: { readonly photo: ProductPhoto; readonly index: number; readonly count: number; readonly productName: string; readonly edit: PhotoEdit }) {
+function PhotoItem(props: {
+  readonly photo: ProductPhoto;
+  readonly index: number;
+  readonly count: number;
+  readonly productName: string;
+  readonly edit: PhotoEdit;
+}) {
   const { photo, index, count, productName, edit } = props;
   return (
     <li className="adm-photo" data-photo-id={photo.id}>
@@ -85,14 +106,34 @@ function PhotoItem(props: { readonly photo: ProductPhoto; readonly index: number
       </div>
       <label className="adm-small">
         {t.photoAlt} {index + 1}
-        <input type="text" className="input" name={`photoAlt${index}`} value={photo.alt} maxLength={MAX_PHOTO_ALT} placeholder={productName} onChange={(e) => edit.setAlt(index, e.target.value)} />
+        <input
+          type="text"
+          className="input"
+          name={`photoAlt${index}`}
+          value={photo.alt}
+          maxLength={MAX_PHOTO_ALT}
+          placeholder={productName}
+          onChange={(e) => edit.setAlt(index, e.target.value)}
+        />
       </label>
       <span className="muted adm-small">{t.photoAltHint(productName)}</span>
       <div className="adm-photo-actions">
-        <button type="button" className="button button--quiet button--small" disabled={index === 0} aria-label={t.movePhotoBefore(index + 1)} onClick={() => edit.move(index, index - 1)}>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          disabled={index === 0}
+          aria-label={t.movePhotoBefore(index + 1)}
+          onClick={() => edit.move(index, index - 1)}
+        >
           ←
         </button>
-        <button type="button" className="button button--quiet button--small" disabled={index === count - 1} aria-label={t.movePhotoAfter(index + 1)} onClick={() => edit.move(index, index + 1)}>
+        <button
+          type="button"
+          className="button button--quiet button--small"
+          disabled={index === count - 1}
+          aria-label={t.movePhotoAfter(index + 1)}
+          onClick={() => edit.move(index, index + 1)}
+        >
           →
         </button>
         <button type="button" className="button button--quiet button--small" onClick={() => edit.remove(index)}>
@@ -123,7 +164,9 @@ function PendingPhoto({ item, onDismiss }: { readonly item: Pending; readonly on
       )}
       {item.phase.kind === 'error' && (
         <>
-          <span className="adm-small adm-error-text" role="alert">{item.phase.message}</span>
+          <span className="adm-small adm-error-text" role="alert">
+            {item.phase.message}
+          </span>
           <button type="button" className="button button--quiet button--small" onClick={onDismiss}>
             {t.dismiss}
           </button>

@@ -52,7 +52,12 @@ export function ProductActions({ product }: { readonly product: AdminProduct }) 
           <button type="button" className="button button--small" disabled={action.busy} onClick={remove}>
             {action.busy ? t.deleting : t.deleteYes}
           </button>{' '}
-          <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={action.busy}
+            onClick={() => setConfirming(false)}
+          >
             {t.deleteNo}
           </button>
         </p>

@@ -20,7 +20,13 @@ function CollectionSelect({ form, collections }: { readonly form: ProductValues;
   const collectionNames = collections.map((c) => c.name);
   if (values.collection && !collectionNames.includes(values.collection)) collectionNames.push(values.collection);
   return (
-    <SelectField label={t.collection} error={errors.collection} name="collection" value={values.collection} onChange={(e) => setText('collection')(e.target.value)}>
+    <SelectField
+      label={t.collection}
+      error={errors.collection}
+      name="collection"
+      value={values.collection}
+      onChange={(e) => setText('collection')(e.target.value)}
+    >
       <option value="">{t.noCollection}</option>
       {collectionNames.map((name) => (
         <option key={name} value={name}>
@@ -36,10 +42,42 @@ export function IdentityFields({ form, collections }: { readonly form: ProductVa
   const { values, errors, setText } = form;
   return (
     <>
-      <TextField label={`${t.name} *`} error={errors.name} className="adm-span-2" name="name" value={values.name} maxLength={TEXT_LIMITS.productName} required onChange={(e) => setText('name')(e.target.value)} />
-      <TextField label={`${t.code} *`} error={errors.code} name="code" value={values.code} maxLength={TEXT_LIMITS.productCode} required onChange={(e) => setText('code')(e.target.value)} />
-      <TextField label={t.sku} hint={t.skuHint} error={errors.sku} name="sku" value={values.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => setText('sku')(e.target.value)} />
-      <SelectField label={`${t.type} *`} error={errors.type} name="type" value={values.type} required onChange={(e) => setText('type')(e.target.value)}>
+      <TextField
+        label={`${t.name} *`}
+        error={errors.name}
+        className="adm-span-2"
+        name="name"
+        value={values.name}
+        maxLength={TEXT_LIMITS.productName}
+        required
+        onChange={(e) => setText('name')(e.target.value)}
+      />
+      <TextField
+        label={`${t.code} *`}
+        error={errors.code}
+        name="code"
+        value={values.code}
+        maxLength={TEXT_LIMITS.productCode}
+        required
+        onChange={(e) => setText('code')(e.target.value)}
+      />
+      <TextField
+        label={t.sku}
+        hint={t.skuHint}
+        error={errors.sku}
+        name="sku"
+        value={values.sku}
+        maxLength={TEXT_LIMITS.sku}
+        onChange={(e) => setText('sku')(e.target.value)}
+      />
+      <SelectField
+        label={`${t.type} *`}
+        error={errors.type}
+        name="type"
+        value={values.type}
+        required
+        onChange={(e) => setText('type')(e.target.value)}
+      >
         <option value="" disabled>
           {t.chooseType}
         </option>
@@ -50,7 +88,14 @@ export function IdentityFields({ form, collections }: { readonly form: ProductVa
         ))}
       </SelectField>
       <CollectionSelect form={form} collections={collections} />
-      <SelectField label={t.status} hint={t.statusHints[values.status]} error={errors.status} name="status" value={values.status} onChange={(e) => form.setStatus(e.target.value as ProductStatus)}>
+      <SelectField
+        label={t.status}
+        hint={t.statusHints[values.status]}
+        error={errors.status}
+        name="status"
+        value={values.status}
+        onChange={(e) => form.setStatus(e.target.value as ProductStatus)}
+      >
         {PRODUCT_STATUSES.map((status) => (
           <option key={status} value={status}>
             {t.statuses[status]}
@@ -66,10 +111,42 @@ export function PriceFields({ form, isNew }: { readonly form: ProductValues; rea
   const { values, errors, setText } = form;
   return (
     <>
-      <TextField label={`${t.price} *`} error={errors.priceCents} name="price" inputMode="decimal" value={values.price} placeholder={t.pricePlaceholder} required onChange={(e) => setText('price')(e.target.value)} />
-      <TextField label={t.discount} hint={t.discountHint} error={errors.discountPercent} name="discount" type="number" min={0} max={MAX_DISCOUNT_PERCENT} step={1} value={values.discount} onChange={(e) => setText('discount')(e.target.value)} />
+      <TextField
+        label={`${t.price} *`}
+        error={errors.priceCents}
+        name="price"
+        inputMode="decimal"
+        value={values.price}
+        placeholder={t.pricePlaceholder}
+        required
+        onChange={(e) => setText('price')(e.target.value)}
+      />
+      <TextField
+        label={t.discount}
+        hint={t.discountHint}
+        error={errors.discountPercent}
+        name="discount"
+        type="number"
+        min={0}
+        max={MAX_DISCOUNT_PERCENT}
+        step={1}
+        value={values.discount}
+        onChange={(e) => setText('discount')(e.target.value)}
+      />
       {isNew && values.variants.length === 0 && (
-        <TextField label={`${t.initialStock} *`} hint={t.initialStockHint} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => setText('stock')(e.target.value)} />
+        <TextField
+          label={`${t.initialStock} *`}
+          hint={t.initialStockHint}
+          error={errors.stock}
+          name="stock"
+          type="number"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          value={values.stock}
+          required
+          onChange={(e) => setText('stock')(e.target.value)}
+        />
       )}
     </>
   );

@@ -40,7 +40,13 @@ function ProductFormScreen({ id }: { readonly id: string | undefined }) {
   return (
     <AdminPage title={title} back={{ to: adminPaths.products, label: t.backToList }}>
       <LoadView state={state} onRetry={reload} notFound={apiTexts.productNotFound}>
-        {(data) => (data.product ? <EditProduct product={data.product} collections={data.collections} /> : <ProductForm collections={data.collections} copyOf={copyOf} />)}
+        {(data) =>
+          data.product ? (
+            <EditProduct product={data.product} collections={data.collections} />
+          ) : (
+            <ProductForm collections={data.collections} copyOf={copyOf} />
+          )
+        }
       </LoadView>
     </AdminPage>
   );

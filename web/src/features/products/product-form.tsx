@@ -66,19 +66,40 @@ export function ProductForm(props: {
     <form ref={formRef} className="adm-form" onSubmit={submit} noValidate>
       <DraftNotice draft={form.draft} />
       <SaveFeedback notice={action.notice} errors={form.errors} editing={saved !== undefined}>
-        <button ref={reloadRef} type="button" className="button button--small" onClick={reloadCurrent} disabled={action.running === 'reload'}>
+        <button
+          ref={reloadRef}
+          type="button"
+          className="button button--small"
+          onClick={reloadCurrent}
+          disabled={action.running === 'reload'}
+        >
           {action.running === 'reload' ? t.reloading : t.reload}
         </button>
       </SaveFeedback>
       <div className="adm-form-grid">
         <IdentityFields form={form} collections={collections} />
         <PriceFields form={form} isNew={!saved} />
-        <TextAreaField label={t.description} error={form.errors.description} className="adm-span-2" name="description" rows={5} value={form.values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => form.setText('description')(e.target.value)} />
+        <TextAreaField
+          label={t.description}
+          error={form.errors.description}
+          className="adm-span-2"
+          name="description"
+          rows={5}
+          value={form.values.description}
+          maxLength={TEXT_LIMITS.description}
+          onChange={(e) => form.setText('description')(e.target.value)}
+        />
         <div className="adm-span-2">
           <VariantsField rows={form.values.variants} withStock={!saved} error={form.errors.variants} onChange={form.setVariants} />
         </div>
         <div className="adm-span-2">
-          <PhotosField value={form.values.photos} productName={form.values.name.trim()} error={form.errors.photos} onChange={form.setPhotos} onBusyChange={(busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)))} />
+          <PhotosField
+            value={form.values.photos}
+            productName={form.values.name.trim()}
+            error={form.errors.photos}
+            onChange={form.setPhotos}
+            onBusyChange={(busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)))}
+          />
         </div>
       </div>
       <div className="adm-form-actions">
@@ -138,17 +159,21 @@ function useProductSave(options: {
     }
     form.setErrors({});
     const input = read.input;
-    void action.run(() => save(input), (failure) => {
-      if (isChangedMeanwhile(failure, 'product_changed')) {
-        // Someone saved this product since it was loaded: nothing was saved; the typed values stay on
-        // screen until the owner chooses to reload the current ones. The focus goes to that "reload"
-        // (the save button is far below the message).
-        requestAnimationFrame(() => reloadRef.current?.focus());
-        return { kind: 'error', lines: [failure.message], reload: true };
-      }
-      showErrors((serverFieldErrors(failure) ?? {}) as Errors);
-      return failureMessage(adminTexts.productSaveFailed, failure);
-    }, { key: 'save' });
+    void action.run(
+      () => save(input),
+      (failure) => {
+        if (isChangedMeanwhile(failure, 'product_changed')) {
+          // Someone saved this product since it was loaded: nothing was saved; the typed values stay on
+          // screen until the owner chooses to reload the current ones. The focus goes to that "reload"
+          // (the save button is far below the message).
+          requestAnimationFrame(() => reloadRef.current?.focus());
+          return { kind: 'error', lines: [failure.message], reload: true };
+        }
+        showErrors((serverFieldErrors(failure) ?? {}) as Errors);
+        return failureMessage(adminTexts.productSaveFailed, failure);
+      },
+      { key: 'save' },
+    );
   };
 
   // What the owner typed stays where the other save changed nothing; the collisions are named.
@@ -185,7 +210,12 @@ function DraftNotice({ draft }: { readonly draft: FormDraft }) {
  * What the last save (or reload) said, with the messages about the whole form or about what has no
  * field on screen (the version, stock when editing), and `children` (the "reload") when it offers it.
  */
-function SaveFeedback(props: { readonly notice: Notice | undefined; readonly errors: Errors; readonly editing: boolean; readonly children: ReactNode }) {
+function SaveFeedback(props: {
+  readonly notice: Notice | undefined;
+  readonly errors: Errors;
+  readonly editing: boolean;
+  readonly children: ReactNode;
+}) {
   const { notice, errors, editing, children } = props;
   const more = [errors[FORM_ERROR_KEY], errors.version, editing ? errors.stock : undefined].filter((line): line is string => Boolean(line));
   return (

@@ -11,7 +11,19 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 import type { FormValues } from './product-values.ts';
 
 /** The fields the owner edits on an existing piece (its stock changes only in "Ajustar stock"). */
-export const MERGED_FIELDS = ['name', 'code', 'sku', 'type', 'collection', 'status', 'price', 'discount', 'description', 'variants', 'photos'] as const satisfies readonly (keyof FormValues)[];
+export const MERGED_FIELDS = [
+  'name',
+  'code',
+  'sku',
+  'type',
+  'collection',
+  'status',
+  'price',
+  'discount',
+  'description',
+  'variants',
+  'photos',
+] as const satisfies readonly (keyof FormValues)[];
 export type MergedField = (typeof MERGED_FIELDS)[number];
 
 /** A field both saves changed: what the owner had typed there (the form now shows the saved value). */
@@ -29,7 +41,13 @@ export interface Merged {
 
 /** A field's value as compared: sizes by what the owner edits (not their row keys or stock). */
 function comparable(field: MergedField, values: FormValues): unknown {
-  if (field === 'variants') return values.variants.map(({ id, label, sku, extra }) => ({ id: id ?? null, label: label.trim(), sku: sku.trim(), extra: extra.trim() }));
+  if (field === 'variants')
+    return values.variants.map(({ id, label, sku, extra }) => ({
+      id: id ?? null,
+      label: label.trim(),
+      sku: sku.trim(),
+      extra: extra.trim(),
+    }));
   const value = values[field];
   return typeof value === 'string' ? value.trim() : value;
 }
@@ -63,8 +81,17 @@ const t = texts.productForm;
 /** A field's name as the form labels it. */
 export function fieldLabel(field: MergedField): string {
   const labels: Record<MergedField, string> = {
-    name: t.name, code: t.code, sku: t.sku, type: t.type, collection: t.collection, status: t.status, price: t.price,
-    discount: t.discount, description: t.description, variants: texts.variants.title, photos: t.photos,
+    name: t.name,
+    code: t.code,
+    sku: t.sku,
+    type: t.type,
+    collection: t.collection,
+    status: t.status,
+    price: t.price,
+    discount: t.discount,
+    description: t.description,
+    variants: texts.variants.title,
+    photos: t.photos,
   };
   return labels[field];
 }
@@ -88,7 +115,9 @@ export function mergeNotice(merged: Merged): string[] {
     lines.push(t.mergeCollided);
     for (const collision of merged.collisions) {
       const typed = typedText(collision);
-      lines.push(typed === undefined ? t.mergeCollisionOf(fieldLabel(collision.field)) : t.mergeCollisionTyped(fieldLabel(collision.field), typed));
+      lines.push(
+        typed === undefined ? t.mergeCollisionOf(fieldLabel(collision.field)) : t.mergeCollisionTyped(fieldLabel(collision.field), typed),
+      );
     }
   }
   return lines;

@@ -8,7 +8,14 @@ import type { AdminProduct, ProductStatus } from '#shared/product.ts';
 import { validationTexts } from '#shared/messages/index.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { parseEuroInput } from '#shared/money.ts';
-import { fieldErrors, type FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';
+import {
+  fieldErrors,
+  type FORM_ERROR_KEY,
+  productInputSchema,
+  productUpdateSchema,
+  type ProductInput,
+  type ProductUpdateInput,
+} from '#shared/schemas/index.ts';
 import { newVariantRow, type VariantRow } from './variants-field.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
@@ -51,7 +58,20 @@ export function centsToInput(cents: number): string {
 /** The values of a new piece, or the product's as loaded. */
 export function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
-    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active', variants: [] };
+    return {
+      name: '',
+      code: '',
+      sku: '',
+      type: '',
+      collection: '',
+      price: '',
+      discount: '0',
+      stock: '',
+      description: '',
+      photos: [],
+      status: 'active',
+      variants: [],
+    };
   }
   return {
     name: product.name,
@@ -108,7 +128,13 @@ function formVariants(values: FormValues, withStock: boolean): { variants?: unkn
   for (const row of values.variants) {
     const extra = row.extra.trim() === '' ? { ok: true as const, cents: 0 } : parseEuroInput(row.extra);
     if (!extra.ok) return { error: validationTexts.variants.priceDelta };
-    variants.push({ ...(row.id ? { id: row.id } : {}), label: row.label, sku: row.sku, priceDeltaCents: extra.cents, ...(withStock ? { stock: wholeOrUndefined(row.stock) ?? 0 } : {}) });
+    variants.push({
+      ...(row.id ? { id: row.id } : {}),
+      label: row.label,
+      sku: row.sku,
+      priceDeltaCents: extra.cents,
+      ...(withStock ? { stock: wholeOrUndefined(row.stock) ?? 0 } : {}),
+    });
   }
   return { variants };
 }
@@ -131,7 +157,11 @@ function formFields(values: FormValues) {
   return { fields, priceError: price.ok ? undefined : price.message };
 }
 
-function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined, variantsError?: string): Read<T> {
+function readWith<T>(
+  result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] },
+  priceError: string | undefined,
+  variantsError?: string,
+): Read<T> {
   const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
   if (priceError) errors.priceCents = priceError;
   if (variantsError) errors.variants = variantsError;
@@ -144,7 +174,11 @@ export function readProductForm(values: FormValues): Read<ProductInput> {
   const { fields, priceError } = formFields(values);
   const rows = formVariants(values, true);
   const stock = rows.variants ? {} : { stock: wholeOrUndefined(values.stock) };
-  return readWith(productInputSchema.safeParse({ ...fields, ...stock, ...(rows.variants ? { variants: rows.variants } : {}) }), priceError, rows.error);
+  return readWith(
+    productInputSchema.safeParse({ ...fields, ...stock, ...(rows.variants ? { variants: rows.variants } : {}) }),
+    priceError,
+    rows.error,
+  );
 }
 
 /**
@@ -155,5 +189,9 @@ export function readProductUpdate(values: FormValues, version: number, hadVarian
   const { fields, priceError } = formFields(values);
   const rows = formVariants(values, false);
   const variantsError = rows.error ?? (hadVariants && !rows.variants ? texts.variants.keepOne : undefined);
-  return readWith(productUpdateSchema.safeParse({ ...fields, version, ...(rows.variants ? { variants: rows.variants } : {}) }), priceError, variantsError);
+  return readWith(
+    productUpdateSchema.safeParse({ ...fields, version, ...(rows.variants ? { variants: rows.variants } : {}) }),
+    priceError,
+    variantsError,
+  );
 }

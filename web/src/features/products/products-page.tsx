@@ -102,7 +102,11 @@ function ProductFilters({ filters, threshold }: { readonly filters: ProductFilte
         value={filters.name}
         onChange={(e) => filters.setName(e.target.value)}
       />
-      <SelectField label={<span className="visually-hidden">{t.type}</span>} value={filters.type} onChange={(e) => filters.setType(e.target.value)}>
+      <SelectField
+        label={<span className="visually-hidden">{t.type}</span>}
+        value={filters.type}
+        onChange={(e) => filters.setType(e.target.value)}
+      >
         <option value="">{t.allTypes}</option>
         {PRODUCT_TYPES.map((value) => (
           <option key={value} value={value}>
@@ -130,16 +134,24 @@ function ProductsTable({ products, threshold }: { readonly products: readonly Ad
           <tr>
             <th scope="col">{t.name}</th>
             <th scope="col">{t.type}</th>
-            <th scope="col" className="adm-num">{t.price}</th>
-            <th scope="col" className="adm-num">{t.stock}</th>
+            <th scope="col" className="adm-num">
+              {t.price}
+            </th>
+            <th scope="col" className="adm-num">
+              {t.stock}
+            </th>
             <th scope="col">{t.code}</th>
-            <th scope="col"><span className="visually-hidden">{t.edit}</span></th>
+            <th scope="col">
+              <span className="visually-hidden">{t.edit}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {products.length === 0 && (
             <tr>
-              <td colSpan={6} className="adm-empty">{adminTexts.noProducts}</td>
+              <td colSpan={6} className="adm-empty">
+                {adminTexts.noProducts}
+              </td>
             </tr>
           )}
           {products.map((product) => (
@@ -171,7 +183,9 @@ function ProductRow({ product, threshold }: { readonly product: AdminProduct; re
         </span>
         {hasSizes(product) && <VariantsStock product={product} threshold={threshold} />}
       </td>
-      <td data-label={t.code}><code>{product.code}</code></td>
+      <td data-label={t.code}>
+        <code>{product.code}</code>
+      </td>
       <td className="adm-row-action">
         <Link className="button button--small button--secondary" to={adminPaths.editProduct(product.id)}>
           {t.edit}

@@ -24,7 +24,8 @@ function Origin({ movement }: { readonly movement: StockMovement }) {
   const { user } = useAdminSession();
   const actor = movement.actor;
   if (actor.kind === 'order') return <Link to={adminPaths.orderDetail(actor.orderId)}>{t.byOrder(actor.orderId)}</Link>;
-  if (actor.kind === 'admin') return <span className="adm-stock-admin">{user.username && actor.email === user.username ? user.email : actor.email}</span>;
+  if (actor.kind === 'admin')
+    return <span className="adm-stock-admin">{user.username && actor.email === user.username ? user.email : actor.email}</span>;
   return <span>{t.bySystem}</span>;
 }
 
@@ -32,7 +33,15 @@ function Origin({ movement }: { readonly movement: StockMovement }) {
  * The product's latest stock movements, newest first; loaded again whenever `refreshKey` changes. For
  * a piece sold in sizes (`sizes`: id → label), each movement names its size.
  */
-export function StockHistory({ productId, refreshKey, variantLabels }: { readonly productId: string; readonly refreshKey: number; readonly variantLabels?: ReadonlyMap<string, string> }) {
+export function StockHistory({
+  productId,
+  refreshKey,
+  variantLabels,
+}: {
+  readonly productId: string;
+  readonly refreshKey: number;
+  readonly variantLabels?: ReadonlyMap<string, string>;
+}) {
   const titleId = useId();
   const { state, reload } = useLoad((api) => api.stockMovements(productId).then((r) => r.movements), [productId, refreshKey]);
   return (
@@ -49,11 +58,16 @@ export function StockHistory({ productId, refreshKey, variantLabels }: { readonl
             <ol className="adm-history adm-stock-history" aria-label={t.history}>
               {movements.map((movement) => (
                 <li key={movement.movementId}>
-                  <strong className={`adm-stock-delta ${movement.delta > 0 ? 'adm-ok-text' : 'adm-error-text'}`} aria-label={`${t.howMany}: ${t.units(movement.delta)}`}>
+                  <strong
+                    className={`adm-stock-delta ${movement.delta > 0 ? 'adm-ok-text' : 'adm-error-text'}`}
+                    aria-label={`${t.howMany}: ${t.units(movement.delta)}`}
+                  >
                     {t.units(movement.delta)}
                   </strong>
                   <span className="adm-pill adm-pill-pending">{t.reasons[movement.reason] ?? movement.reason}</span>
-                  {variantLabels && movement.variantId && variantLabels.has(movement.variantId) && <span className="adm-small">{t.ofVariant(variantLabels.get(movement.variantId)!)}</span>}
+                  {variantLabels && movement.variantId && variantLabels.has(movement.variantId) && (
+                    <span className="adm-small">{t.ofVariant(variantLabels.get(movement.variantId)!)}</span>
+                  )}
                   <Origin movement={movement} />
                   <time className="muted adm-small" dateTime={movement.at}>
                     {formatDateTime(movement.at)}

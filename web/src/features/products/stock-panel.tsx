@@ -27,7 +27,9 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
   const sized = hasSizes(product);
   const { errors, mode } = change;
   // Messages with no field on screen: the whole form's, the stock it expected, the other mode's amount.
-  const formErrors = [errors[FORM_ERROR_KEY], errors.expected, mode.value === 'delta' ? errors.set : errors.delta].filter((line): line is string => Boolean(line));
+  const formErrors = [errors[FORM_ERROR_KEY], errors.expected, mode.value === 'delta' ? errors.set : errors.delta].filter(
+    (line): line is string => Boolean(line),
+  );
   return (
     <Panel id={titleId} title={t.title} className="adm-stock">
       {sized && <VariantStocks product={product} />}
@@ -54,7 +56,9 @@ function VariantStocks({ product }: { readonly product: AdminProduct }) {
       <thead>
         <tr>
           <th scope="col">{t.size}</th>
-          <th scope="col" className="adm-num">{t.current}</th>
+          <th scope="col" className="adm-num">
+            {t.current}
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -79,20 +83,53 @@ function StockAmountFields({ change }: { readonly change: StockChange }) {
   const amountError = mode.value === 'delta' ? errors.delta : errors.set;
   return (
     <>
-    <fieldset className="adm-stock-modes">
-      <legend>{t.mode}</legend>
-      {(['delta', 'set'] as const).map((value) => (
-        <label key={value} className="adm-check">
-          <input type="radio" name="stockMode" value={value} checked={mode.value === value} onChange={() => mode.set(value)} disabled={busy} />
-          {value === 'delta' ? t.modeDelta : t.modeSet}
-        </label>
-      ))}
-    </fieldset>
-    {mode.value === 'delta' ? (
-      <TextField key="delta" label={t.delta} hint={t.deltaHint} error={amountError} name="delta" type="number" min={-MAX_STOCK} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
-    ) : (
-      <TextField key="set" label={t.set} hint={t.setHint(change.variantStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
-    )}
+      <fieldset className="adm-stock-modes">
+        <legend>{t.mode}</legend>
+        {(['delta', 'set'] as const).map((value) => (
+          <label key={value} className="adm-check">
+            <input
+              type="radio"
+              name="stockMode"
+              value={value}
+              checked={mode.value === value}
+              onChange={() => mode.set(value)}
+              disabled={busy}
+            />
+            {value === 'delta' ? t.modeDelta : t.modeSet}
+          </label>
+        ))}
+      </fieldset>
+      {mode.value === 'delta' ? (
+        <TextField
+          key="delta"
+          label={t.delta}
+          hint={t.deltaHint}
+          error={amountError}
+          name="delta"
+          type="number"
+          min={-MAX_STOCK}
+          max={MAX_STOCK}
+          step={1}
+          value={amount.value}
+          onChange={(e) => amount.set(e.target.value)}
+          disabled={busy}
+        />
+      ) : (
+        <TextField
+          key="set"
+          label={t.set}
+          hint={t.setHint(change.variantStock)}
+          error={amountError}
+          name="set"
+          type="number"
+          min={0}
+          max={MAX_STOCK}
+          step={1}
+          value={amount.value}
+          onChange={(e) => amount.set(e.target.value)}
+          disabled={busy}
+        />
+      )}
     </>
   );
 }
@@ -104,7 +141,14 @@ function StockChangeForm({ product, change }: { readonly product: AdminProduct; 
   return (
     <form ref={change.form.formRef} className="adm-stack" onSubmit={change.form.onSubmit} noValidate>
       {hasSizes(product) && (
-        <SelectField label={t.size} error={errors.variantId} name="variantId" value={change.variantId.value} onChange={(e) => change.variantId.set(e.target.value)} disabled={busy}>
+        <SelectField
+          label={t.size}
+          error={errors.variantId}
+          name="variantId"
+          value={change.variantId.value}
+          onChange={(e) => change.variantId.set(e.target.value)}
+          disabled={busy}
+        >
           {product.variants.map((variant) => (
             <option key={variant.id} value={variant.id}>
               {t.variantOption(variant.label, variant.stock)}
@@ -113,14 +157,30 @@ function StockChangeForm({ product, change }: { readonly product: AdminProduct; 
         </SelectField>
       )}
       <StockAmountFields change={change} />
-      <SelectField label={t.reason} error={errors.reason} name="reason" value={reason.value} onChange={(e) => reason.set(e.target.value as AdminStockReason)} disabled={busy}>
+      <SelectField
+        label={t.reason}
+        error={errors.reason}
+        name="reason"
+        value={reason.value}
+        onChange={(e) => reason.set(e.target.value as AdminStockReason)}
+        disabled={busy}
+      >
         {ADMIN_STOCK_REASONS.map((value) => (
           <option key={value} value={value}>
             {t.adminReasons[value]}
           </option>
         ))}
       </SelectField>
-      <TextField label={t.note} error={errors.note} name="note" value={note.value} maxLength={TEXT_LIMITS.stockNote} placeholder={t.notePlaceholder} onChange={(e) => note.set(e.target.value)} disabled={busy} />
+      <TextField
+        label={t.note}
+        error={errors.note}
+        name="note"
+        value={note.value}
+        maxLength={TEXT_LIMITS.stockNote}
+        placeholder={t.notePlaceholder}
+        onChange={(e) => note.set(e.target.value)}
+        disabled={busy}
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? t.applying : mode.value === 'delta' ? t.applyDelta : t.applySet}
       </button>

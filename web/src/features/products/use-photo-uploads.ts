@@ -22,7 +22,10 @@ export interface Pending {
   readonly key: number;
   readonly name: string;
   readonly preview?: string;
-  readonly phase: { readonly kind: 'uploading'; readonly percent: number } | { readonly kind: 'processing' } | { readonly kind: 'error'; readonly message: string };
+  readonly phase:
+    | { readonly kind: 'uploading'; readonly percent: number }
+    | { readonly kind: 'processing' }
+    | { readonly kind: 'error'; readonly message: string };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -70,7 +70,16 @@ export function VariantsField(props: {
           </thead>
           <tbody>
             {rows.map((row, index) => (
-              <VariantRowEditor key={row.key} row={row} index={index} last={index === rows.length - 1} withStock={withStock} onUpdate={update} onMove={move} onRemove={remove} />
+              <VariantRowEditor
+                key={row.key}
+                row={row}
+                index={index}
+                last={index === rows.length - 1}
+                withStock={withStock}
+                onUpdate={update}
+                onMove={move}
+                onRemove={remove}
+              />
             ))}
           </tbody>
         </table>
@@ -80,7 +89,12 @@ export function VariantsField(props: {
           {error}
         </p>
       )}
-      <button type="button" className="button button--small button--secondary" disabled={rows.length >= MAX_VARIANTS} onClick={() => onChange([...rows, newVariantRow()])}>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={rows.length >= MAX_VARIANTS}
+        onClick={() => onChange([...rows, newVariantRow()])}
+      >
         {t.add}
       </button>
     </fieldset>
@@ -88,17 +102,40 @@ export function VariantsField(props: {
 }
 
 /** A size's row actions: move it up or down, or remove it. */
-function VariantRowActions(props: { readonly name: string; readonly index: number; readonly last: boolean; readonly onMove: (index: number, by: -1 | 1) => void; readonly onRemove: () => void }) {
+function VariantRowActions(props: {
+  readonly name: string;
+  readonly index: number;
+  readonly last: boolean;
+  readonly onMove: (index: number, by: -1 | 1) => void;
+  readonly onRemove: () => void;
+}) {
   const { name, index, last, onMove, onRemove } = props;
   return (
     <td className="adm-sizes-actions" data-label={t.actions}>
-      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
+      <button
+        type="button"
+        className="button button--small button--secondary adm-icon-button"
+        aria-label={t.upOf(name)}
+        disabled={index === 0}
+        onClick={() => onMove(index, -1)}
+      >
         <span aria-hidden="true">↑</span>
       </button>
-      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
+      <button
+        type="button"
+        className="button button--small button--secondary adm-icon-button"
+        aria-label={t.downOf(name)}
+        disabled={last}
+        onClick={() => onMove(index, 1)}
+      >
         <span aria-hidden="true">↓</span>
       </button>
-      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.removeOf(name)} onClick={onRemove}>
+      <button
+        type="button"
+        className="button button--small button--secondary adm-icon-button"
+        aria-label={t.removeOf(name)}
+        onClick={onRemove}
+      >
         <span aria-hidden="true">✕</span>
       </button>
     </td>
@@ -121,17 +158,50 @@ function VariantRowEditor(props: {
   return (
     <tr data-size-row={index}>
       <td data-label={t.label}>
-        <input className="input" aria-label={t.labelOf(index + 1)} name={`size-label-${index}`} value={row.label} maxLength={MAX_VARIANT_LABEL} placeholder={t.labelPlaceholder} onChange={(e) => update({ label: e.target.value })} />
+        <input
+          className="input"
+          aria-label={t.labelOf(index + 1)}
+          name={`size-label-${index}`}
+          value={row.label}
+          maxLength={MAX_VARIANT_LABEL}
+          placeholder={t.labelPlaceholder}
+          onChange={(e) => update({ label: e.target.value })}
+        />
       </td>
       <td data-label={t.sku}>
-        <input className="input" aria-label={t.skuOf(name)} name={`size-sku-${index}`} value={row.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => update({ sku: e.target.value })} />
+        <input
+          className="input"
+          aria-label={t.skuOf(name)}
+          name={`size-sku-${index}`}
+          value={row.sku}
+          maxLength={TEXT_LIMITS.sku}
+          onChange={(e) => update({ sku: e.target.value })}
+        />
       </td>
       <td data-label={t.extra}>
-        <input className="input" aria-label={t.extraOf(name)} name={`size-extra-${index}`} inputMode="decimal" value={row.extra} placeholder="0,00" onChange={(e) => update({ extra: e.target.value })} />
+        <input
+          className="input"
+          aria-label={t.extraOf(name)}
+          name={`size-extra-${index}`}
+          inputMode="decimal"
+          value={row.extra}
+          placeholder="0,00"
+          onChange={(e) => update({ extra: e.target.value })}
+        />
       </td>
       {withStock && (
         <td data-label={t.stock}>
-          <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update({ stock: e.target.value })} />
+          <input
+            className="input"
+            aria-label={t.stockOf(name)}
+            name={`size-stock-${index}`}
+            type="number"
+            min={0}
+            max={MAX_STOCK}
+            step={1}
+            value={row.stock}
+            onChange={(e) => update({ stock: e.target.value })}
+          />
         </td>
       )}
       <VariantRowActions name={name} index={index} last={last} onMove={onMove} onRemove={() => onRemove(row.key)} />

@@ -50,11 +50,20 @@ export function SalesChart({ periods, by }: { readonly periods: readonly SalesPe
   return (
     <figure className="sales-chart" ref={ref}>
       <figcaption className="adm-section-title">{title}</figcaption>
-      <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={`${title}. ${t.chartSummary(periods.length, formatCents(max))}`} data-testid="sales-chart">
+      <svg
+        width={width}
+        height={HEIGHT}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={`${title}. ${t.chartSummary(periods.length, formatCents(max))}`}
+        data-testid="sales-chart"
+      >
         {[0, 0.5, 1].map((share) => (
           <g key={share}>
             <line x1={PAD.left} x2={width - PAD.right} y1={y(top * share)} y2={y(top * share)} className="sales-grid" />
-            <text x={PAD.left - 6} y={y(top * share)} dy="0.35em" textAnchor="end" className="sales-axis">{formatCents(top * share)}</text>
+            <text x={PAD.left - 6} y={y(top * share)} dy="0.35em" textAnchor="end" className="sales-axis">
+              {formatCents(top * share)}
+            </text>
           </g>
         ))}
         {periods.map((p, i) => {
@@ -65,7 +74,9 @@ export function SalesChart({ periods, by }: { readonly periods: readonly SalesPe
                 <title>{`${t.periodLabel(p.period, by)}: ${formatCents(p.revenueCents)}`}</title>
               </rect>
               {i % labelEvery === 0 && (
-                <text x={x + bar / 2} y={HEIGHT - 8} textAnchor="middle" className="sales-axis">{t.periodLabel(p.period, by).replace('semana de ', '')}</text>
+                <text x={x + bar / 2} y={HEIGHT - 8} textAnchor="middle" className="sales-axis">
+                  {t.periodLabel(p.period, by).replace('semana de ', '')}
+                </text>
               )}
             </g>
           );

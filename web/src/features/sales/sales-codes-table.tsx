@@ -21,20 +21,38 @@ export function CodesTable({ sales }: { readonly sales: SalesResponse }) {
             <thead>
               <tr>
                 <th scope="col">{t.code}</th>
-                <th scope="col" className="adm-num">{t.revenue}</th>
-                <th scope="col" className="adm-num">{t.orders}</th>
-                <th scope="col" className="adm-num">{t.discount}</th>
-                <th scope="col" className="adm-num">{t.uses}</th>
+                <th scope="col" className="adm-num">
+                  {t.revenue}
+                </th>
+                <th scope="col" className="adm-num">
+                  {t.orders}
+                </th>
+                <th scope="col" className="adm-num">
+                  {t.discount}
+                </th>
+                <th scope="col" className="adm-num">
+                  {t.uses}
+                </th>
               </tr>
             </thead>
             <tbody>
               {sales.codes.map((code) => (
                 <tr key={code.code} data-code={code.code}>
-                  <th scope="row"><code>{code.code}</code></th>
-                  <td className="adm-num" data-label={t.revenue}>{formatCents(code.revenueCents)}</td>
-                  <td className="adm-num" data-label={t.orders}>{code.orders}</td>
-                  <td className="adm-num" data-label={t.discount}>{formatCents(code.discountCents)}</td>
-                  <td className="adm-num" data-label={t.uses}>{code.uses}</td>
+                  <th scope="row">
+                    <code>{code.code}</code>
+                  </th>
+                  <td className="adm-num" data-label={t.revenue}>
+                    {formatCents(code.revenueCents)}
+                  </td>
+                  <td className="adm-num" data-label={t.orders}>
+                    {code.orders}
+                  </td>
+                  <td className="adm-num" data-label={t.discount}>
+                    {formatCents(code.discountCents)}
+                  </td>
+                  <td className="adm-num" data-label={t.uses}>
+                    {code.uses}
+                  </td>
                 </tr>
               ))}
             </tbody>

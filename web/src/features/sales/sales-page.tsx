@@ -47,10 +47,16 @@ function RangeForm({ range, onChange }: { readonly range: SalesRange; readonly o
       <label className="field">
         <span>{t.by}</span>
         <select value={draft.by} onChange={(e) => setDraft({ ...draft, by: e.target.value as SalesGrouping })} name="by">
-          {SALES_GROUPINGS.map((by) => <option key={by} value={by}>{t.groupings[by]}</option>)}
+          {SALES_GROUPINGS.map((by) => (
+            <option key={by} value={by}>
+              {t.groupings[by]}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="submit" className="button">{t.show}</button>
+      <button type="submit" className="button">
+        {t.show}
+      </button>
       <div className="sales-presets" role="group" aria-label={t.presets.label}>
         {(['days30', 'weeks12', 'months12'] as const).map((key) => (
           <button key={key} type="button" className="button button--secondary button--small" onClick={() => choose(presets[key])}>
@@ -85,7 +91,11 @@ function Totals({ sales }: { readonly sales: SalesResponse }) {
 function SalesCsvButton({ range }: { readonly range: SalesRange }) {
   const api = useAdminApi();
   const action = useAction();
-  const download = () => void action.run(async () => saveCsvFile(await api.exportSales(range), salesCsvTexts.fileName(range.from, range.to, range.by)), (error) => errorMessage(error, salesCsvTexts.failed));
+  const download = () =>
+    void action.run(
+      async () => saveCsvFile(await api.exportSales(range), salesCsvTexts.fileName(range.from, range.to, range.by)),
+      (error) => errorMessage(error, salesCsvTexts.failed),
+    );
   return (
     <div className="sales-csv">
       <button type="button" className="button button--secondary button--small" disabled={action.busy} onClick={download}>

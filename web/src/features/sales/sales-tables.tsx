@@ -27,21 +27,33 @@ export function PeriodsTable({ sales }: { readonly sales: SalesResponse }) {
         <thead>
           <tr>
             <th scope="col">{t.period}</th>
-            {FIGURE_COLUMNS.map(([label, , wide]) => <th key={label} scope="col" className={columnClass(wide)}>{label}</th>)}
+            {FIGURE_COLUMNS.map(([label, , wide]) => (
+              <th key={label} scope="col" className={columnClass(wide)}>
+                {label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {sales.periods.map((p) => (
             <tr key={p.period} data-period={p.period}>
               <th scope="row">{t.periodLabel(p.period, sales.by)}</th>
-              {FIGURE_COLUMNS.map(([label, value, wide]) => <td key={label} className={columnClass(wide)}>{value(p)}</td>)}
+              {FIGURE_COLUMNS.map(([label, value, wide]) => (
+                <td key={label} className={columnClass(wide)}>
+                  {value(p)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="adm-strong" data-testid="sales-total">
             <th scope="row">{t.total}</th>
-            {FIGURE_COLUMNS.map(([label, value, wide]) => <td key={label} className={columnClass(wide)}>{value(sales.totals)}</td>)}
+            {FIGURE_COLUMNS.map(([label, value, wide]) => (
+              <td key={label} className={columnClass(wide)}>
+                {value(sales.totals)}
+              </td>
+            ))}
           </tr>
         </tfoot>
       </table>
@@ -58,16 +70,24 @@ export function TopPiecesTable({ sales }: { readonly sales: SalesResponse }) {
         <thead>
           <tr>
             <th scope="col">{t.piece}</th>
-            <th scope="col" className="adm-num">{t.units}</th>
-            <th scope="col" className="adm-num">{t.linesTotal}</th>
+            <th scope="col" className="adm-num">
+              {t.units}
+            </th>
+            <th scope="col" className="adm-num">
+              {t.linesTotal}
+            </th>
           </tr>
         </thead>
         <tbody>
           {sales.topPieces.map((piece) => (
             <tr key={`${piece.productId}:${piece.size ?? ''}`}>
               <th scope="row">{nameWithSize(piece.name, piece.size)}</th>
-              <td className="adm-num" data-label={t.units}>{piece.quantity}</td>
-              <td className="adm-num" data-label={t.linesTotal}>{formatCents(piece.lineTotalCents)}</td>
+              <td className="adm-num" data-label={t.units}>
+                {piece.quantity}
+              </td>
+              <td className="adm-num" data-label={t.linesTotal}>
+                {formatCents(piece.lineTotalCents)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -85,16 +105,24 @@ export function MethodsTable({ sales }: { readonly sales: SalesResponse }) {
         <thead>
           <tr>
             <th scope="col">{t.method}</th>
-            <th scope="col" className="adm-num">{t.paid}</th>
-            <th scope="col" className="adm-num">{t.refunded}</th>
+            <th scope="col" className="adm-num">
+              {t.paid}
+            </th>
+            <th scope="col" className="adm-num">
+              {t.refunded}
+            </th>
           </tr>
         </thead>
         <tbody>
           {sales.methods.map((m) => (
             <tr key={m.method}>
               <th scope="row">{ledgerMethodLabel(m.method)}</th>
-              <td className="adm-num" data-label={t.paid}>{formatCents(m.paidCents)}</td>
-              <td className="adm-num" data-label={t.refunded}>{formatCents(m.refundedCents)}</td>
+              <td className="adm-num" data-label={t.paid}>
+                {formatCents(m.paidCents)}
+              </td>
+              <td className="adm-num" data-label={t.refunded}>
+                {formatCents(m.refundedCents)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -21,7 +21,8 @@ function periodLabel(period: string, by: SalesGrouping): string {
 export const salesTexts = {
   nav: 'Vendas',
   title: 'Vendas',
-  intro: 'O dinheiro que entrou e ficou, das encomendas feitas em cada dia (hora de Lisboa), lido dos pagamentos registados: as devoluções já estão descontadas e aparecem à parte.',
+  intro:
+    'O dinheiro que entrou e ficou, das encomendas feitas em cada dia (hora de Lisboa), lido dos pagamentos registados: as devoluções já estão descontadas e aparecem à parte.',
   from: 'De',
   to: 'Até',
   by: 'Agrupar por',
@@ -35,7 +36,8 @@ export const salesTexts = {
   orders: 'Encomendas',
   averageBasket: 'Cesto médio',
   chartTitle: (by: SalesGrouping) => `Receita por ${by === 'day' ? 'dia' : by === 'week' ? 'semana' : 'mês'}`,
-  chartSummary: (count: number, max: string) => `Gráfico de barras com ${count} ${count === 1 ? 'período' : 'períodos'}; o maior chega a ${max}. Os mesmos números estão na tabela a seguir.`,
+  chartSummary: (count: number, max: string) =>
+    `Gráfico de barras com ${count} ${count === 1 ? 'período' : 'períodos'}; o maior chega a ${max}. Os mesmos números estão na tabela a seguir.`,
   tableTitle: 'Os números do gráfico',
   period: 'Período',
   total: 'Total',
@@ -49,5 +51,6 @@ export const salesTexts = {
   method: 'Método',
   empty: 'Ainda não há vendas pagas neste período.',
   periodLabel,
-  rangeLabel: (from: string, to: string) => `${longDay.format(new Date(`${from}T12:00:00Z`))} a ${longDay.format(new Date(`${to}T12:00:00Z`))}`,
+  rangeLabel: (from: string, to: string) =>
+    `${longDay.format(new Date(`${from}T12:00:00Z`))} a ${longDay.format(new Date(`${to}T12:00:00Z`))}`,
 };

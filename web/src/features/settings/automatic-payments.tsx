@@ -37,7 +37,9 @@ export function keysLine(keys: KeysRecord | undefined): string {
 /** The switches turned on while no keys are saved: each gets the message that says what to do first. */
 export function switchesWithoutKeys(draft: Draft, keys: KeysRecord | undefined): FieldMessages {
   if (keys) return {};
-  return Object.fromEntries(SWITCHES.filter(({ path }) => draft[path] === 'true').map(({ path }) => [path, paymentKeysTexts.automaticNeedsKeys]));
+  return Object.fromEntries(
+    SWITCHES.filter(({ path }) => draft[path] === 'true').map(({ path }) => [path, paymentKeysTexts.automaticNeedsKeys]),
+  );
 }
 
 /** The group of the settings form: the two switches and where the keys stand. */
@@ -57,7 +59,14 @@ export function AutomaticPaymentsGroup(props: {
       <ChoiceGroup legend={t.automaticMethods} error={error}>
         {SWITCHES.map(({ path, label }) => (
           <label key={path} className="adm-check adm-switch">
-            <input type="checkbox" name={path} checked={draft[path] === 'true'} aria-invalid={errors[path] ? true : undefined} onChange={(event) => onChange(path, String(event.target.checked))} /> {label}
+            <input
+              type="checkbox"
+              name={path}
+              checked={draft[path] === 'true'}
+              aria-invalid={errors[path] ? true : undefined}
+              onChange={(event) => onChange(path, String(event.target.checked))}
+            />{' '}
+            {label}
           </label>
         ))}
       </ChoiceGroup>
@@ -71,7 +80,13 @@ const KEY_FIELDS = ['secretKey', 'webhookSecret'] as const;
  * The provider's keys: two password fields, never filled in from the server and emptied once saved;
  * the server checks them with the provider before it keeps anything.
  */
-export function PaymentKeysPanel({ keys, onSaved }: { readonly keys: KeysRecord | undefined; readonly onSaved: (keys: KeysRecord) => void }) {
+export function PaymentKeysPanel({
+  keys,
+  onSaved,
+}: {
+  readonly keys: KeysRecord | undefined;
+  readonly onSaved: (keys: KeysRecord) => void;
+}) {
   const api = useAdminApi();
   const [values, setValues] = useState({ secretKey: '', webhookSecret: '' });
   const form = useFormSubmit({
@@ -97,8 +112,26 @@ export function PaymentKeysPanel({ keys, onSaved }: { readonly keys: KeysRecord 
       <ActionFeedback notice={outcomeNotice(form.outcome, (saved) => keysLine(saved.keys))} />
       <form ref={form.formRef} className="adm-form" onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label={t.keysTitle}>
         <div className="adm-form-grid">
-          <TextField label={t.secretKey} name="secretKey" type="password" autoComplete="off" spellCheck={false} value={values.secretKey} error={form.errors.secretKey} onChange={(event) => edit('secretKey', event.target.value)} />
-          <TextField label={t.webhookSecret} name="webhookSecret" type="password" autoComplete="off" spellCheck={false} value={values.webhookSecret} error={form.errors.webhookSecret} onChange={(event) => edit('webhookSecret', event.target.value)} />
+          <TextField
+            label={t.secretKey}
+            name="secretKey"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.secretKey}
+            error={form.errors.secretKey}
+            onChange={(event) => edit('secretKey', event.target.value)}
+          />
+          <TextField
+            label={t.webhookSecret}
+            name="webhookSecret"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.webhookSecret}
+            error={form.errors.webhookSecret}
+            onChange={(event) => edit('webhookSecret', event.target.value)}
+          />
         </div>
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>

@@ -62,7 +62,12 @@ export function BlocksPanel() {
                     <dd>{block.client || t.none}</dd>
                   </dl>
                   <p>
-                    <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => remove(block)}>
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      disabled={action.busy}
+                      onClick={() => remove(block)}
+                    >
                       {action.running === block.id ? t.removing : t.remove}
                     </button>
                   </p>

@@ -11,7 +11,11 @@ const t = texts.settings;
 export function BotCheckGroup({ field }: { readonly field: SettingField }) {
   return (
     <Group legend={t.botCheck} hint={t.botCheckHint}>
-      {field('challengeMaxNumber', { min: L.challengeMaxNumber.min, max: L.challengeMaxNumber.max, hint: t.challengeMaxNumberHint(DEFAULT_CHALLENGE_MAX_NUMBER) })}
+      {field('challengeMaxNumber', {
+        min: L.challengeMaxNumber.min,
+        max: L.challengeMaxNumber.max,
+        hint: t.challengeMaxNumberHint(DEFAULT_CHALLENGE_MAX_NUMBER),
+      })}
     </Group>
   );
 }

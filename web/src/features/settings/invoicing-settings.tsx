@@ -33,11 +33,24 @@ export function invoicingWithoutKey(draft: Draft, settings: Pick<InvoicingSettin
 }
 
 /** The group of the settings form. */
-export function InvoicingGroup(props: { readonly draft: Draft; readonly errors: FieldMessages; readonly field: SettingField; readonly settings: InvoicingSettings; readonly onChange: (path: SettingPath, text: string) => void }) {
+export function InvoicingGroup(props: {
+  readonly draft: Draft;
+  readonly errors: FieldMessages;
+  readonly field: SettingField;
+  readonly settings: InvoicingSettings;
+  readonly onChange: (path: SettingPath, text: string) => void;
+}) {
   const { draft, errors, field, settings, onChange } = props;
   const check = (path: SettingPath) => (
     <label className="adm-check adm-switch">
-      <input type="checkbox" name={path} checked={draft[path] === 'true'} aria-invalid={errors[path] ? true : undefined} onChange={(event) => onChange(path, String(event.target.checked))} /> {SETTING_LABELS[path]}
+      <input
+        type="checkbox"
+        name={path}
+        checked={draft[path] === 'true'}
+        aria-invalid={errors[path] ? true : undefined}
+        onChange={(event) => onChange(path, String(event.target.checked))}
+      />{' '}
+      {SETTING_LABELS[path]}
     </label>
   );
   return (
@@ -51,7 +64,13 @@ export function InvoicingGroup(props: { readonly draft: Draft; readonly errors: 
       </ChoiceGroup>
       <div className="adm-form-grid">
         {field('invoicing.series', { hint: t.seriesHint, inputMode: 'numeric', maxLength: 12 })}
-        <SelectField label={SETTING_LABELS['invoicing.vatPercent']} name="invoicing.vatPercent" value={draft['invoicing.vatPercent']} error={errors['invoicing.vatPercent']} onChange={(event) => onChange('invoicing.vatPercent', event.target.value)}>
+        <SelectField
+          label={SETTING_LABELS['invoicing.vatPercent']}
+          name="invoicing.vatPercent"
+          value={draft['invoicing.vatPercent']}
+          error={errors['invoicing.vatPercent']}
+          onChange={(event) => onChange('invoicing.vatPercent', event.target.value)}
+        >
           {VAT_PERCENTS.map((rate) => (
             <option key={rate} value={String(rate)}>
               {rate} %
@@ -66,7 +85,13 @@ export function InvoicingGroup(props: { readonly draft: Draft; readonly errors: 
 const KEY_FIELDS = ['account', 'apiKey'] as const;
 
 /** The InvoiceXpress account and API key: the key field never filled in from the server and emptied once saved. */
-export function InvoicingKeyPanel({ settings, onSaved }: { readonly settings: InvoicingSettings; readonly onSaved: (key: KeyRecord) => void }) {
+export function InvoicingKeyPanel({
+  settings,
+  onSaved,
+}: {
+  readonly settings: InvoicingSettings;
+  readonly onSaved: (key: KeyRecord) => void;
+}) {
   const api = useAdminApi();
   const [values, setValues] = useState({ account: settings.account, apiKey: '' });
   const form = useFormSubmit({
@@ -88,12 +113,32 @@ export function InvoicingKeyPanel({ settings, onSaved }: { readonly settings: In
     <section className="card adm-payment-keys" id="invoicing-key" aria-labelledby="invoicing-key-title">
       <h2 id="invoicing-key-title">{t.keyTitle}</h2>
       <p className="field-hint">{t.keyIntro}</p>
-      {form.outcome.kind !== 'sent' && <p className={settings.key ? 'adm-keys-state' : 'adm-keys-state muted'}>{invoicingKeyLine(settings)}</p>}
+      {form.outcome.kind !== 'sent' && (
+        <p className={settings.key ? 'adm-keys-state' : 'adm-keys-state muted'}>{invoicingKeyLine(settings)}</p>
+      )}
       <ActionFeedback notice={outcomeNotice(form.outcome, (saved) => invoicingKeyLine({ account: saved.key.account, key: saved.key }))} />
       <form ref={form.formRef} className="adm-form" onSubmit={(event) => void form.onSubmit(event)} noValidate aria-label={t.keyTitle}>
         <div className="adm-form-grid">
-          <TextField label={t.account} name="account" autoComplete="off" spellCheck={false} value={values.account} error={form.errors.account} onChange={(event) => edit('account', event.target.value)} hint={t.accountHint} />
-          <TextField label={t.apiKey} name="apiKey" type="password" autoComplete="off" spellCheck={false} value={values.apiKey} error={form.errors.apiKey} onChange={(event) => edit('apiKey', event.target.value)} />
+          <TextField
+            label={t.account}
+            name="account"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.account}
+            error={form.errors.account}
+            onChange={(event) => edit('account', event.target.value)}
+            hint={t.accountHint}
+          />
+          <TextField
+            label={t.apiKey}
+            name="apiKey"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.apiKey}
+            error={form.errors.apiKey}
+            onChange={(event) => edit('apiKey', event.target.value)}
+          />
         </div>
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>

@@ -12,13 +12,24 @@ import type { Draft } from './settings-draft.ts';
 const t = texts.settings;
 const PATH: SettingPath = 'mailSandboxAcknowledged';
 
-export function MailSandboxGroup(props: { readonly draft: Draft; readonly error?: string; readonly onChange: (path: SettingPath, text: string) => void }) {
+export function MailSandboxGroup(props: {
+  readonly draft: Draft;
+  readonly error?: string;
+  readonly onChange: (path: SettingPath, text: string) => void;
+}) {
   const { draft, error, onChange } = props;
   return (
     <Group legend={t.mailSandbox} hint={t.mailSandboxHint}>
       <ChoiceGroup legend={t.mailSandboxChoice} error={error}>
         <label className="adm-check adm-switch">
-          <input type="checkbox" name={PATH} checked={draft[PATH] === 'true'} aria-invalid={error ? true : undefined} onChange={(event) => onChange(PATH, String(event.target.checked))} /> {SETTING_LABELS[PATH]}
+          <input
+            type="checkbox"
+            name={PATH}
+            checked={draft[PATH] === 'true'}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => onChange(PATH, String(event.target.checked))}
+          />{' '}
+          {SETTING_LABELS[PATH]}
         </label>
       </ChoiceGroup>
     </Group>

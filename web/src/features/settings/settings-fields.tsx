@@ -72,7 +72,15 @@ export function SellerGroup({ field }: { readonly field: SettingField }) {
 }
 
 /** How customers pay, and what the shop may send each MB WAY number in a month; `automatic` (the provider's methods); notifications; `holds` (its own group); orders; retention. */
-export function OtherGroups({ field, automatic, holds }: { readonly field: SettingField; readonly automatic: ReactNode; readonly holds: ReactNode }) {
+export function OtherGroups({
+  field,
+  automatic,
+  holds,
+}: {
+  readonly field: SettingField;
+  readonly automatic: ReactNode;
+  readonly holds: ReactNode;
+}) {
   return (
     <>
       <Group legend={t.payments} hint={t.paymentsHint}>

@@ -13,7 +13,15 @@ const t = texts.settings;
 
 export function SettingsHistory({ history }: { readonly history: SettingsResponse['history'] }) {
   const shown = (value: SettingValue, path: SettingPath) =>
-    value === '' ? t.empty : typeof value === 'boolean' ? (value ? t.switchOn : t.switchOff) : typeof value === 'number' && MONEY_SETTINGS.includes(path) ? formatCents(value) : String(value);
+    value === ''
+      ? t.empty
+      : typeof value === 'boolean'
+        ? value
+          ? t.switchOn
+          : t.switchOff
+        : typeof value === 'number' && MONEY_SETTINGS.includes(path)
+          ? formatCents(value)
+          : String(value);
   return (
     <section className="adm-settings-history" aria-labelledby="settings-history">
       <h2 id="settings-history">{t.history}</h2>
@@ -32,7 +40,8 @@ export function SettingsHistory({ history }: { readonly history: SettingsRespons
               <ul className="adm-settings-changes" aria-label={t.historyColumns.what}>
                 {entry.changes.map((change) => (
                   <li key={change.field}>
-                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span> <span className="adm-change-value">{shown(change.from, change.field)}</span> →{' '}
+                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span>{' '}
+                    <span className="adm-change-value">{shown(change.from, change.field)}</span> →{' '}
                     <span className="adm-change-value">{shown(change.to, change.field)}</span>
                   </li>
                 ))}

@@ -59,8 +59,18 @@ export function SettingsPage() {
             onSubmit={() => setSaved(undefined)}
             onReload={reloadCurrent}
             // Saving the keys changes no version: the form keeps what is being typed in it.
-            onKeys={(keys) => update((current) => ({ ...current, settings: { ...current.settings, automaticPayments: { ...current.settings.automaticPayments, keys } } }))}
-            onInvoicingKey={({ account, ...key }) => update((current) => ({ ...current, settings: { ...current.settings, invoicing: { ...current.settings.invoicing, account, key } } }))}
+            onKeys={(keys) =>
+              update((current) => ({
+                ...current,
+                settings: { ...current.settings, automaticPayments: { ...current.settings.automaticPayments, keys } },
+              }))
+            }
+            onInvoicingKey={({ account, ...key }) =>
+              update((current) => ({
+                ...current,
+                settings: { ...current.settings, invoicing: { ...current.settings.invoicing, account, key } },
+              }))
+            }
           />
         )}
       </LoadView>
@@ -70,20 +80,28 @@ export function SettingsPage() {
 }
 
 /** Above the form: what the last save said (with a reload after someone else's), the go-live checklist, the feeds, who saved last. */
-function SettingsHeader({ loaded, outcome, onReload }: { readonly loaded: SettingsResponse; readonly outcome: FormOutcome<SettingsResponse>; readonly onReload: () => void }) {
+function SettingsHeader({
+  loaded,
+  outcome,
+  onReload,
+}: {
+  readonly loaded: SettingsResponse;
+  readonly outcome: FormOutcome<SettingsResponse>;
+  readonly onReload: () => void;
+}) {
   return (
     <>
-    <ActionFeedback notice={outcomeNotice(outcome)}>
-      {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
-        <button type="button" className="button button--small" onClick={onReload}>
-          {t.reload}
-        </button>
-      )}
-    </ActionFeedback>
-    <p className="muted">{t.intro}</p>
-    <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
-    <FeedAddresses />
-    {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+      <ActionFeedback notice={outcomeNotice(outcome)}>
+        {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
+          <button type="button" className="button button--small" onClick={onReload}>
+            {t.reload}
+          </button>
+        )}
+      </ActionFeedback>
+      <p className="muted">{t.intro}</p>
+      <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
+      <FeedAddresses />
+      {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
     </>
   );
 }
@@ -119,7 +137,8 @@ function SettingsForm(props: {
     send: (settings) => api.saveSettings({ version: loaded.version, settings }),
     onSent: (saved) => onSaved(saved, saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved),
     serverFields: settingsFields,
-    failedMessage: (failure) => (isChangedMeanwhile(failure, 'settings_changed') ? apiTexts.settingsChanged : failureMessage(adminTexts.settingsSaveFailed, failure)),
+    failedMessage: (failure) =>
+      isChangedMeanwhile(failure, 'settings_changed') ? apiTexts.settingsChanged : failureMessage(adminTexts.settingsSaveFailed, failure),
   });
   const { outcome } = form;
   const change = (path: SettingPath, text: string) => setDraft((current) => ({ ...current, [path]: text }));

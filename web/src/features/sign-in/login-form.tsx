@@ -12,7 +12,15 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 const t = texts.login;
 
 /** A step's form, titled for assistive technology by its heading. */
-export function StepForm({ title, form, children }: { readonly title: string; readonly form: FormSubmit<unknown>; readonly children: ReactNode }) {
+export function StepForm({
+  title,
+  form,
+  children,
+}: {
+  readonly title: string;
+  readonly form: FormSubmit<unknown>;
+  readonly children: ReactNode;
+}) {
   return (
     <form ref={form.formRef} onSubmit={form.onSubmit} aria-labelledby="adm-login-title">
       <h1 id="adm-login-title">{title}</h1>

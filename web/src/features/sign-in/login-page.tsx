@@ -21,7 +21,10 @@ import { TotpCodeStep, TotpSetupStep } from './totp-steps.tsx';
 export function LoginPage() {
   const navigate = useNavigate();
   const redirect = (useLocation().state as LoginRedirectState | null) ?? {};
-  const target = redirect.from && redirect.from.pathname !== adminPaths.login ? `${redirect.from.pathname}${redirect.from.search}` : adminPaths.dashboard;
+  const target =
+    redirect.from && redirect.from.pathname !== adminPaths.login
+      ? `${redirect.from.pathname}${redirect.from.search}`
+      : adminPaths.dashboard;
   const [state, dispatch] = useReducer(loginReducer, INITIAL_LOGIN);
 
   useEffect(() => {
@@ -55,14 +58,28 @@ export function LoginPage() {
 }
 
 /** The step the machine is at, wired to its events. */
-function CurrentStep(props: { readonly state: LoginState; readonly dispatch: (event: LoginEvent) => void; readonly expired: boolean; readonly onOutcome: (outcome: KnownOutcome) => void }) {
+function CurrentStep(props: {
+  readonly state: LoginState;
+  readonly dispatch: (event: LoginEvent) => void;
+  readonly expired: boolean;
+  readonly onOutcome: (outcome: KnownOutcome) => void;
+}) {
   const { state, dispatch, expired, onOutcome } = props;
   const { step, email } = state;
   const onEmail = (typed: string) => dispatch({ type: 'email', email: typed });
   const onBack = (message?: string) => dispatch({ type: 'back', notice: message ? { kind: 'error', text: message } : undefined });
   switch (step.name) {
     case 'credentials':
-      return <CredentialsStep email={email} onEmail={onEmail} notice={step.notice} expired={expired} onOutcome={onOutcome} onForgot={() => dispatch({ type: 'forgot' })} />;
+      return (
+        <CredentialsStep
+          email={email}
+          onEmail={onEmail}
+          notice={step.notice}
+          expired={expired}
+          onOutcome={onOutcome}
+          onForgot={() => dispatch({ type: 'forgot' })}
+        />
+      );
     case 'forgot':
       return <ForgotStep email={email} onEmail={onEmail} onSent={() => dispatch({ type: 'code-sent' })} onBack={() => onBack()} />;
     case 'reset':
@@ -77,7 +94,16 @@ function CurrentStep(props: { readonly state: LoginState; readonly dispatch: (ev
     case 'new-password':
       return <NewPasswordStep email={email} onOutcome={onOutcome} onBack={() => onBack()} />;
     case 'totp-setup':
-      return <TotpSetupStep key={step.secret} email={email} secret={step.secret} setupUri={step.setupUri} onOutcome={onOutcome} onBack={onBack} />;
+      return (
+        <TotpSetupStep
+          key={step.secret}
+          email={email}
+          secret={step.secret}
+          setupUri={step.setupUri}
+          onOutcome={onOutcome}
+          onBack={onBack}
+        />
+      );
     case 'totp-code':
       return <TotpCodeStep email={email} onOutcome={onOutcome} onBack={onBack} />;
   }

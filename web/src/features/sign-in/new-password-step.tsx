@@ -11,7 +11,11 @@ import { newPasswordSchema } from './login-schemas.ts';
 
 const t = texts.login;
 
-export function NewPasswordStep(props: { readonly email: string; readonly onOutcome: (outcome: KnownOutcome) => void; readonly onBack: () => void }) {
+export function NewPasswordStep(props: {
+  readonly email: string;
+  readonly onOutcome: (outcome: KnownOutcome) => void;
+  readonly onBack: () => void;
+}) {
   const { email, onOutcome, onBack } = props;
   const [passwords, setPasswords] = useState<NewPassword>({ newPassword: '', confirmation: '' });
   const form = useFormSubmit({

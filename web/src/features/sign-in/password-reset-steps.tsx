@@ -15,7 +15,12 @@ import { forgotSchema, resetSchema } from './login-schemas.ts';
 const t = texts.login;
 
 /** The account's e-mail, to send the code to. */
-export function ForgotStep(props: { readonly email: string; readonly onEmail: (email: string) => void; readonly onSent: () => void; readonly onBack: () => void }) {
+export function ForgotStep(props: {
+  readonly email: string;
+  readonly onEmail: (email: string) => void;
+  readonly onSent: () => void;
+  readonly onBack: () => void;
+}) {
   const { email, onEmail, onSent, onBack } = props;
   const form = useFormSubmit({
     schema: forgotSchema,
@@ -29,7 +34,15 @@ export function ForgotStep(props: { readonly email: string; readonly onEmail: (e
     <StepForm title={t.forgotTitle} form={form}>
       <p className="muted">{t.forgotIntro}</p>
       <StepError outcome={form.outcome} />
-      <TextField label={t.email} type="email" name="email" autoComplete="username" required value={email} onChange={(e) => onEmail(e.target.value)} />
+      <TextField
+        label={t.email}
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={(e) => onEmail(e.target.value)}
+      />
       <SubmitButton busy={form.sending} label={t.sendCode} busyLabel={t.sendingCode} />
       <BackButton onBack={onBack} />
     </StepForm>
@@ -37,7 +50,12 @@ export function ForgotStep(props: { readonly email: string; readonly onEmail: (e
 }
 
 /** The e-mailed code and the new password; "Enviar outro código" goes back to the e-mail. */
-export function ResetStep(props: { readonly email: string; readonly onDone: () => void; readonly onResend: () => void; readonly onBack: () => void }) {
+export function ResetStep(props: {
+  readonly email: string;
+  readonly onDone: () => void;
+  readonly onResend: () => void;
+  readonly onBack: () => void;
+}) {
   const { email, onDone, onResend, onBack } = props;
   const [code, setCode] = useState('');
   const [passwords, setPasswords] = useState<NewPassword>({ newPassword: '', confirmation: '' });
@@ -55,7 +73,15 @@ export function ResetStep(props: { readonly email: string; readonly onDone: () =
       <Feedback kind="info">{adminTexts.resetCodeSent(email.trim())}</Feedback>
       <StepError outcome={form.outcome} />
       <HiddenEmail email={email} />
-      <TextField label={t.code} name="code" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.target.value)} />
+      <TextField
+        label={t.code}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
       <NewPasswordFields value={passwords} onChange={setPasswords} />
       <SubmitButton busy={form.sending} label={t.resetSubmit} busyLabel={t.newPasswordSubmitting} />
       <button type="button" className="button button--quiet button--small" disabled={form.sending} onClick={onResend}>

@@ -27,7 +27,8 @@ interface TotpStepProps {
 /** The code field and the submit of either stage: a refused code is cleared for the next one. */
 function useTotpForm(stage: Stage, { onOutcome, onBack }: TotpStepProps) {
   const [code, setCode] = useState('');
-  const failure = (error: unknown) => (error instanceof UnsupportedSignInStep ? { message: adminTexts.unsupportedSignInStep, restart: false } : totpErrorMessage(error, stage));
+  const failure = (error: unknown) =>
+    error instanceof UnsupportedSignInStep ? { message: adminTexts.unsupportedSignInStep, restart: false } : totpErrorMessage(error, stage);
   const form = useFormSubmit({
     schema: totpSchema,
     fieldOrder: ['totp'],
@@ -43,7 +44,17 @@ function useTotpForm(stage: Stage, { onOutcome, onBack }: TotpStepProps) {
     },
   });
   const field = (label: string) => (
-    <TextField label={label} name="totp" autoComplete="one-time-code" inputMode="numeric" maxLength={9} required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />
+    <TextField
+      label={label}
+      name="totp"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={9}
+      required
+      autoFocus
+      value={code}
+      onChange={(e) => setCode(e.target.value)}
+    />
   );
   return { form, field };
 }
@@ -105,9 +116,7 @@ function TotpQr({ value, label }: { readonly value: string; readonly label: stri
   const [drawing, setDrawing] = useState<{ readonly value: string; readonly side: number; readonly path: string }>();
   useEffect(() => {
     let active = true;
-    import('./totp-qr.ts')
-      .then(({ qrDrawing }) => active && setDrawing({ value, ...qrDrawing(value) }))
-      .catch(() => undefined); // the key as text and the link stay
+    import('./totp-qr.ts').then(({ qrDrawing }) => active && setDrawing({ value, ...qrDrawing(value) })).catch(() => undefined); // the key as text and the link stay
     return () => {
       active = false;
     };

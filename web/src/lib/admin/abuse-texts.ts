@@ -1,7 +1,8 @@
 /** What the back-office says about suspicious orders, the block list and held stock (pt-PT, "tu"). */
 import { BLOCK_DURATIONS, type BlockDuration } from '#shared/abuse.ts';
 
-const list = (numbers: readonly number[]) => (numbers.length === 1 ? `nº ${numbers[0]}` : `nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)}`);
+const list = (numbers: readonly number[]) =>
+  numbers.length === 1 ? `nº ${numbers[0]}` : `nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)}`;
 
 export const abuseUiTexts = {
   blockFor: 'Bloquear durante',
@@ -20,7 +21,9 @@ export const abuseUiTexts = {
     failed: 'Não foi possível fechar a encomenda.',
   },
   bulkDone: (numbers: readonly string[]) =>
-    numbers.length === 1 ? `Encomenda nº ${numbers[0]} fechada como suspeita.` : `Encomendas nº ${numbers.join(', ')} fechadas como suspeitas.`,
+    numbers.length === 1
+      ? `Encomenda nº ${numbers[0]} fechada como suspeita.`
+      : `Encomendas nº ${numbers.join(', ')} fechadas como suspeitas.`,
   bulk: {
     button: (n: number) => `Fechar como suspeitas (${n})`,
     confirmTitle: (numbers: readonly number[]) => `Fechar como suspeitas as encomendas ${list(numbers)}?`,

@@ -5,7 +5,16 @@
 import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
-import type { AdminEmailRequest, ImageUploadRequest, OrderRefundInput, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
+import type {
+  AdminEmailRequest,
+  ImageUploadRequest,
+  OrderRefundInput,
+  OrderStatusChange,
+  OrdersExportQuery,
+  ProductInput,
+  ProductUpdateInput,
+  StockChangeInput,
+} from '#shared/schemas/index.ts';
 import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
 import type { SalesQuery } from '#shared/schemas/sales-query.ts';
 import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
@@ -39,9 +48,12 @@ export function adminApi(request: AdminRequest) {
     exportSales: (query: SalesQuery) => request('GET /api/admin/sales/export', { query }),
     customer: (ref: string) => request('GET /api/admin/customers/{ref}', { params: { ref } }),
     /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
-    anonymiseCustomer: (ref: string, closeOpen = false) => request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
-    closeSuspicious: (id: string, blockFor: BlockDuration) => request('POST /api/admin/orders/{id}/suspicious', { params: { id }, body: { blockFor } }),
-    closeSuspiciousMany: (ids: readonly string[], blockFor: BlockDuration) => request('POST /api/admin/orders/suspicious', { body: { ids: [...ids], blockFor } }),
+    anonymiseCustomer: (ref: string, closeOpen = false) =>
+      request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
+    closeSuspicious: (id: string, blockFor: BlockDuration) =>
+      request('POST /api/admin/orders/{id}/suspicious', { params: { id }, body: { blockFor } }),
+    closeSuspiciousMany: (ids: readonly string[], blockFor: BlockDuration) =>
+      request('POST /api/admin/orders/suspicious', { body: { ids: [...ids], blockFor } }),
     blocks: () => request('GET /api/admin/blocks', {}),
     removeBlock: (id: string) => request('DELETE /api/admin/blocks/{id}', { params: { id } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
@@ -49,7 +61,8 @@ export function adminApi(request: AdminRequest) {
     /** "Devolver parte do pagamento" (docs/money.md "Refunds"). */
     refundPart: (id: string, refund: OrderRefundInput) => request('POST /api/admin/orders/{id}/refunds', { params: { id }, body: refund }),
     retryInvoice: (id: string) => request('POST /api/admin/orders/{id}/invoice', { params: { id } }),
-    sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
+    sendOrderEmail: (id: string, email: AdminEmailRequest) =>
+      request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
     products: () => request('GET /api/admin/products', {}),
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
     createProduct: (input: ProductInput) => request('POST /api/admin/products', { body: input }),
@@ -68,7 +81,8 @@ export function adminApi(request: AdminRequest) {
     stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
     discountCodes: () => request('GET /api/admin/discount-codes', {}),
     createDiscountCode: (input: DiscountCodeInput) => request('POST /api/admin/discount-codes', { body: input }),
-    updateDiscountCode: (code: string, input: DiscountCodeInput) => request('PUT /api/admin/discount-codes/{code}', { params: { code }, body: input }),
+    updateDiscountCode: (code: string, input: DiscountCodeInput) =>
+      request('PUT /api/admin/discount-codes/{code}', { params: { code }, body: input }),
     deleteDiscountCode: (code: string) => request('DELETE /api/admin/discount-codes/{code}', { params: { code } }),
     settings: () => request('GET /api/admin/settings', {}),
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),

@@ -26,7 +26,10 @@ function withQuery(path: string, entries: readonly (readonly [string, string | u
  */
 export function ordersListPath(filter: { readonly status?: string; readonly q?: string }): string {
   const p = listParams.orders;
-  return withQuery(adminPaths.orders, [[p.status, filter.status], [p.q, filter.q]]);
+  return withQuery(adminPaths.orders, [
+    [p.status, filter.status],
+    [p.q, filter.q],
+  ]);
 }
 
 /**
@@ -35,9 +38,19 @@ export function ordersListPath(filter: { readonly status?: string; readonly q?: 
  * @example
  * productsListPath({ soldOut: true }); // '/bastidores-7b99/products?esgotados=1'
  */
-export function productsListPath(filter: { readonly name?: string; readonly type?: string; readonly soldOut?: boolean; readonly lowStock?: boolean }): string {
+export function productsListPath(filter: {
+  readonly name?: string;
+  readonly type?: string;
+  readonly soldOut?: boolean;
+  readonly lowStock?: boolean;
+}): string {
   const p = listParams.products;
-  return withQuery(adminPaths.products, [[p.name, filter.name], [p.type, filter.type], [p.soldOut, filter.soldOut ? '1' : undefined], [p.lowStock, filter.lowStock ? '1' : undefined]]);
+  return withQuery(adminPaths.products, [
+    [p.name, filter.name],
+    [p.type, filter.type],
+    [p.soldOut, filter.soldOut ? '1' : undefined],
+    [p.lowStock, filter.lowStock ? '1' : undefined],
+  ]);
 }
 
 const ORDERS_LIST_KEY = 'adm:orders-list';

@@ -50,7 +50,8 @@ export const texts = {
     savingKey: 'A confirmar com o InvoiceXpress...',
     keySaveFailed: 'Não foi possível guardar a chave. Tenta novamente.',
     goLiveOn: 'Faturação automática ligada: cada encomenda paga recebe a sua fatura-recibo do InvoiceXpress.',
-    goLiveOff: 'Faturação automática desligada: tens de emitir tu a fatura de cada encomenda paga no teu programa de faturação certificado (Definições › Faturação liga-a).',
+    goLiveOff:
+      'Faturação automática desligada: tens de emitir tu a fatura de cada encomenda paga no teu programa de faturação certificado (Definições › Faturação liga-a).',
   },
   settings: {
     title: 'Definições',
@@ -59,7 +60,8 @@ export const texts = {
     sellerHint:
       'A lei pede que a loja mostre quem vende: aparece no rodapé de todas as páginas, em «Informação legal», no formulário de livre resolução (página e PDF), nos e-mails e nas folhas de encomenda. As páginas da loja são atualizadas logo que guardas.',
     payments: 'Pagamentos',
-    paymentsHint: 'Os clientes veem estes dados tal como os escreves aqui. Deixa um campo vazio para deixar de aceitar essa forma de pagamento.',
+    paymentsHint:
+      'Os clientes veem estes dados tal como os escreves aqui. Deixa um campo vazio para deixar de aceitar essa forma de pagamento.',
     notifications: 'Notificações',
     ownerEmailHint: 'Recebe um e-mail por cada encomenda paga e cada mensagem de contacto. Vazio: o endereço da loja.',
     orders: 'Encomendas e stock',
@@ -69,8 +71,10 @@ export const texts = {
     holdMinutesHint: 'No mínimo 15 minutos.',
     mbwayLimitHint:
       'Contam as encomendas com comprovativo ou marcadas como pagas. Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte. Reservas por pagar nunca o tornam indisponível.',
-    ownerMailsPerHourHint: 'Para além deste número numa hora, as notificações dessa hora chegam juntas num só e-mail no fim da hora. Tudo fica guardado no back-office.',
-    alertsPerUnitHint: 'Quando uma peça esgotada volta, só são avisados este número de pedidos confirmados por unidade reposta, por ordem de pedido; os outros ficam para a reposição seguinte.',
+    ownerMailsPerHourHint:
+      'Para além deste número numa hora, as notificações dessa hora chegam juntas num só e-mail no fim da hora. Tudo fica guardado no back-office.',
+    alertsPerUnitHint:
+      'Quando uma peça esgotada volta, só são avisados este número de pedidos confirmados por unidade reposta, por ordem de pedido; os outros ficam para a reposição seguinte.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
     lineQuantityHint: 'Uma encomenda nunca leva mais do que isto de uma só peça, para que ninguém possa reservar o stock todo.',
     linesHint: 'Quantas peças diferentes cabem numa encomenda.',
@@ -140,7 +144,8 @@ export const texts = {
     resendCode: 'Enviar outro código',
     /** First sign-in with MFA required: adding the account to an authenticator app (TOTP setup). */
     totpSetupTitle: 'Ligar a conta à aplicação de autenticação',
-    totpSetupIntro: 'Para proteger o back-office, cada entrada passa a pedir também um código de 6 algarismos do teu telemóvel. Isto faz-se uma só vez:',
+    totpSetupIntro:
+      'Para proteger o back-office, cada entrada passa a pedir também um código de 6 algarismos do teu telemóvel. Isto faz-se uma só vez:',
     totpSetupSteps: (issuer: string) => [
       'Abre a aplicação de autenticação no telemóvel (Google Authenticator, Microsoft Authenticator, 1Password…). Se ainda não tens nenhuma, instala uma a partir da loja de aplicações do telemóvel.',
       'Na aplicação, acrescenta uma conta nova e lê com a câmara o código QR abaixo. Se não der, escolhe introduzir a chave à mão e escreve a chave abaixo (tipo: baseada no tempo).',
@@ -153,11 +158,13 @@ export const texts = {
     totpSetupSubmit: 'Confirmar e entrar',
     /** Every later sign-in: the authenticator app's current code (TOTP challenge). */
     totpTitle: 'Código de verificação',
-    totpIntro: (issuer: string) => `Abre a aplicação de autenticação no telemóvel e escreve o código de 6 algarismos que ela mostra agora para «${issuer}».`,
+    totpIntro: (issuer: string) =>
+      `Abre a aplicação de autenticação no telemóvel e escreve o código de 6 algarismos que ela mostra agora para «${issuer}».`,
     totpCode: 'Código da aplicação de autenticação',
     totpSubmit: 'Confirmar',
     totpSubmitting: 'A confirmar...',
-    totpLost: 'Perdeste o telemóvel ou apagaste a aplicação? Pede a quem gere as contas da loja que reponha a tua aplicação de autenticação.',
+    totpLost:
+      'Perdeste o telemóvel ou apagaste a aplicação? Pede a quem gere as contas da loja que reponha a tua aplicação de autenticação.',
   },
 
   nav: {
@@ -181,7 +188,10 @@ export const texts = {
     glance: 'Neste momento (todas as encomendas, mensagens e pedidos)',
     /** Reservations awaiting payment, and the pieces they hold out of the shop meanwhile. */
     openReservations: 'Reservas à espera de pagamento',
-    unitsHeld: (n: number) => (n === 1 ? '1 peça reservada, fora da loja até pagarem ou a reserva acabar' : `${n} peças reservadas, fora da loja até pagarem ou a reserva acabar`),
+    unitsHeld: (n: number) =>
+      n === 1
+        ? '1 peça reservada, fora da loja até pagarem ou a reserva acabar'
+        : `${n} peças reservadas, fora da loja até pagarem ou a reserva acabar`,
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
@@ -197,7 +207,8 @@ export const texts = {
     period: { today: 'Hoje', week: 'Últimos 7 dias', month: 'Este mês' },
     receivedOrders: 'Encomendas recebidas (com comprovativo)',
     periodRevenue: 'Faturação (pagas)',
-    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas com comprovativo (à espera de verificação ou já verificado; um comprovativo recusado deixa de contar); faturação das já pagas (Enviar, Enviado, Concluído).',
+    periodsHint:
+      'Encomendas feitas em cada período (hora de Lisboa): recebidas com comprovativo (à espera de verificação ou já verificado; um comprovativo recusado deixa de contar); faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
   packingSlip: {
@@ -275,7 +286,8 @@ export const texts = {
         'O link «A minha encomenda» do cliente continua a abrir, já sem dados pessoais.',
         'As cópias de segurança da loja guardam o que foi apagado até 35 dias, e os comprovativos até 90 dias; depois desaparecem por si.',
       ],
-      onlyFinal: 'Só é possível quando nenhuma encomenda deste e-mail está por confirmar, enviar ou entregar (as reservas por pagar fecham-se primeiro). Não se pode desfazer.',
+      onlyFinal:
+        'Só é possível quando nenhuma encomenda deste e-mail está por confirmar, enviar ou entregar (as reservas por pagar fecham-se primeiro). Não se pode desfazer.',
       typeEmail: 'Para confirmar, escreve o e-mail do cliente',
       mismatch: 'O e-mail escrito não é o deste cliente: confirma e escreve-o de novo.',
       confirm: 'Anonimizar de vez',
@@ -359,7 +371,8 @@ export const texts = {
     savingStatus: 'A guardar...',
     noNextStatus: 'Esta encomenda está encerrada: o estado já não muda.',
     reservedUntil: (when: string) => `Reserva à espera do pagamento até ${when}; depois fecha sozinha e as peças voltam ao stock.`,
-    cancelHint: 'Encerrar agora cancela a encomenda: as peças voltam ao stock (e o lugar MB WAY do mês fica livre) e o cliente recebe um e-mail.',
+    cancelHint:
+      'Encerrar agora cancela a encomenda: as peças voltam ao stock (e o lugar MB WAY do mês fica livre) e o cliente recebe um e-mail.',
     /** The same for an order paid through the provider (no MB WAY number of the month). */
     cancelHintProvider: 'Encerrar agora cancela a encomenda: as peças voltam ao stock e o cliente recebe um e-mail.',
     confirmHint: 'Confirma o pagamento: o cliente recebe o e-mail de pagamento confirmado.',
@@ -367,19 +380,24 @@ export const texts = {
     restockQuestion: 'As peças voltaram à loja?',
     /** Closing an order paid through the provider (docs/design.md §34). */
     refundAmount: 'Valor a reembolsar pelo Stripe (€)',
-    refundHint: (max: string) => `Por defeito, tudo o que falta devolver: ${max}. Para uma devolução parcial, escreve só o valor a devolver. O Stripe devolve-o ao cliente pela forma como pagou, e o reembolso fica no histórico.`,
+    refundHint: (max: string) =>
+      `Por defeito, tudo o que falta devolver: ${max}. Para uma devolução parcial, escreve só o valor a devolver. O Stripe devolve-o ao cliente pela forma como pagou, e o reembolso fica no histórico.`,
     refundInvalid: (max: string) => `Indica um valor entre 0,01 € e ${max}, com até 2 casas decimais (por exemplo 12,50).`,
     /** Closing an order paid by hand (transfer, PayPal, Revolut, MB WAY to the shop's number): what she already gave back. */
     manualRefundAmount: 'Valor já devolvido ao cliente (€)',
-    manualRefundHint: (max: string) => `Só se já devolveste dinheiro ao cliente: até ${max}. Fica registado na encomenda, e o cliente vê-o na página da encomenda e no e-mail. Vazio: nada foi devolvido.`,
+    manualRefundHint: (max: string) =>
+      `Só se já devolveste dinheiro ao cliente: até ${max}. Fica registado na encomenda, e o cliente vê-o na página da encomenda e no e-mail. Vazio: nada foi devolvido.`,
     manualRefundMethod: 'Como devolveste',
     /** "Devolver parte do pagamento" of an order that goes on (docs/money.md "Refunds"). */
     partRefund: 'Devolver parte do pagamento',
     partRefundSend: 'Devolver',
     partRefundSending: 'A devolver…',
-    partRefundHint: (max: string) => `Até ${max}. O Stripe devolve-o ao cliente pela forma como pagou; a encomenda continua como está, o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
-    partManualRefundHint: (max: string) => `O dinheiro que já devolveste ao cliente, até ${max}. Fica registado na encomenda, que continua como está; o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
-    partRefundAsked: (amount: string) => `Pedido ao Stripe: devolver ${amount}. Aparece em "Devoluções" quando o Stripe o fizer (segundos).`,
+    partRefundHint: (max: string) =>
+      `Até ${max}. O Stripe devolve-o ao cliente pela forma como pagou; a encomenda continua como está, o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
+    partManualRefundHint: (max: string) =>
+      `O dinheiro que já devolveste ao cliente, até ${max}. Fica registado na encomenda, que continua como está; o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
+    partRefundAsked: (amount: string) =>
+      `Pedido ao Stripe: devolver ${amount}. Aparece em "Devoluções" quando o Stripe o fizer (segundos).`,
     partRefundRecorded: (amount: string, method: string) => `Registado: devolvidos ${amount} por ${method}.`,
     partRefundFailed: 'A devolução não foi feita.',
     /** A provider refund asked and not made yet. */
@@ -389,11 +407,19 @@ export const texts = {
       via: 'Pagamento automático',
       viaValue: (method: string) => `${method} pelo Stripe`,
       status: 'Estado no Stripe',
-      statuses: { starting: 'A pedir ao Stripe', pending: 'À espera do cliente', succeeded: 'Confirmado pelo Stripe', failed: 'Não concluído', refunded: 'Devolvido pelo Stripe', partlyRefunded: 'Parte devolvida pelo Stripe' },
+      statuses: {
+        starting: 'A pedir ao Stripe',
+        pending: 'À espera do cliente',
+        succeeded: 'Confirmado pelo Stripe',
+        failed: 'Não concluído',
+        refunded: 'Devolvido pelo Stripe',
+        partlyRefunded: 'Parte devolvida pelo Stripe',
+      },
       paymentId: 'Pagamento no Stripe',
       paidAt: 'Confirmado em',
       reference: 'Referência Multibanco',
-      referenceValue: (entity: string, reference: string, until: string) => `Entidade ${entity}, referência ${reference}, válida até ${until}`,
+      referenceValue: (entity: string, reference: string, until: string) =>
+        `Entidade ${entity}, referência ${reference}, válida até ${until}`,
       failure: 'Motivo',
       fee: 'Comissão do Stripe',
       net: 'Líquido recebido',
@@ -402,7 +428,8 @@ export const texts = {
     restockYes: 'Sim, repor o stock',
     restockNo: 'Não, encerrar sem repor',
     /** A reservation the customer paid without sending the proof through the site (MB WAY, a proof by e-mail). */
-    paidOutsideHint: 'O cliente pagou mas não enviou o comprovativo pelo site (por exemplo, mandou-o por e-mail)? Marca-a como paga e diz como foi pago.',
+    paidOutsideHint:
+      'O cliente pagou mas não enviou o comprovativo pelo site (por exemplo, mandou-o por e-mail)? Marca-a como paga e diz como foi pago.',
     paidOutsideNote: 'Como foi pago?',
     paidOutsidePlaceholder: 'ex.: MB WAY, comprovativo por e-mail',
     paidOutsideNoteHint: 'Fica no histórico da encomenda; o cliente não vê esta nota. O cliente recebe o e-mail de pagamento confirmado.',
@@ -411,7 +438,8 @@ export const texts = {
     /** After a step: the order stays open, the next step ready. */
     movedPaid: 'Marcada como paga: o cliente recebe o e-mail de pagamento confirmado. O próximo passo é enviá-la.',
     movedShipped: 'Marcada como enviada: o cliente recebe o e-mail de envio.',
-    paidOutside: (when: string) => `Paga fora do site em ${when}, sem comprovativo aqui: a nota de como foi paga está no histórico da encomenda.`,
+    paidOutside: (when: string) =>
+      `Paga fora do site em ${when}, sem comprovativo aqui: a nota de como foi paga está no histórico da encomenda.`,
     /** The one tracking code of the page (the "Enviado" step, then the shipped e-mail). */
     carrier: 'Transportadora',
     trackingCode: 'Código de envio',
@@ -430,8 +458,10 @@ export const texts = {
     addingNote: 'A guardar...',
     noteFailed: 'Não foi possível guardar a nota.',
     emails: 'E-mails ao cliente',
-    emailsHint: 'Os e-mails de cada passo (pagamento confirmado, envio, cancelamento) seguem sozinhos quando mudas o estado. Aqui reenvias um deles ou pedes uma avaliação; só aparecem os que são verdade para esta encomenda.',
-    noEmails: 'Por agora não há e-mails para enviar a este cliente: cada um aparece quando for verdade para a encomenda (por exemplo, «pagamento confirmado» depois de a marcares como paga).',
+    emailsHint:
+      'Os e-mails de cada passo (pagamento confirmado, envio, cancelamento) seguem sozinhos quando mudas o estado. Aqui reenvias um deles ou pedes uma avaliação; só aparecem os que são verdade para esta encomenda.',
+    noEmails:
+      'Por agora não há e-mails para enviar a este cliente: cada um aparece quando for verdade para a encomenda (por exemplo, «pagamento confirmado» depois de a marcares como paga).',
     /** Each button says what it does: "Enviar…" the first time, "Reenviar…" after it was sent. */
     emailActions: {
       'order-received': { first: 'Enviar e-mail: encomenda recebida', again: 'Reenviar e-mail: encomenda recebida' },
@@ -469,13 +499,17 @@ export const texts = {
       'order-refunded': 'Pagamento devolvido',
       'invoice-document': 'Fatura ou nota de crédito',
     } satisfies Record<OrderEmailRecord['kind'], string>,
-    emailStatus: { sent: 'Enviado', failed: 'Falhou de vez', bounced: 'Devolvido (o endereço não recebe)', complained: 'Marcado como spam pelo cliente' } satisfies Record<
-      OrderEmailRecord['status'],
-      string
-    >,
+    emailStatus: {
+      sent: 'Enviado',
+      failed: 'Falhou de vez',
+      bounced: 'Devolvido (o endereço não recebe)',
+      complained: 'Marcado como spam pelo cliente',
+    } satisfies Record<OrderEmailRecord['status'], string>,
     mailProblem: {
-      bounced: (address: string) => `Os e-mails para ${address} são devolvidos: o endereço não existe ou não recebe correio. A loja deixou de lhe enviar e-mails; contacta o cliente por telefone para confirmar o endereço.`,
-      complained: (address: string) => `O cliente marcou um e-mail da loja como spam (${address}). A loja deixou de lhe enviar e-mails; se for preciso, contacta-o por telefone.`,
+      bounced: (address: string) =>
+        `Os e-mails para ${address} são devolvidos: o endereço não existe ou não recebe correio. A loja deixou de lhe enviar e-mails; contacta o cliente por telefone para confirmar o endereço.`,
+      complained: (address: string) =>
+        `O cliente marcou um e-mail da loja como spam (${address}). A loja deixou de lhe enviar e-mails; se for preciso, contacta-o por telefone.`,
     },
     mailProblemDetail: (detail: string) => `Resposta do servidor de correio: ${detail}`,
     trackingDetail: (code: string) => `Código ${code}`,
@@ -533,7 +567,8 @@ export const texts = {
       draft: 'Ainda em preparação: não aparece na loja.',
       archived: 'Já não se vende: sai da loja; as encomendas antigas continuam a mostrá-la.',
     } satisfies Record<ProductStatus, string>,
-    draftRestored: (when: string) => `Recuperámos as alterações que escreveste a ${when} e não chegaste a guardar (por exemplo, porque a sessão terminou). Revê-as e guarda.`,
+    draftRestored: (when: string) =>
+      `Recuperámos as alterações que escreveste a ${when} e não chegaste a guardar (por exemplo, porque a sessão terminou). Revê-as e guarda.`,
     draftDiscard: 'Descartar estas alterações',
     createTitle: 'Criar Produto',
     editTitle: (name: string) => `Editar: ${name}`,
@@ -554,7 +589,8 @@ export const texts = {
     initialStockHint: 'Depois de criado, o stock muda só em «Ajustar stock».',
     description: 'Descrição',
     photos: 'Fotos',
-    photosHint: 'Até 8 fotos (JPEG, PNG ou WebP, até 20 MB cada; fotos do telemóvel servem). A primeira é a principal; a segunda aparece ao passar o rato no cartão. As fotos são rodadas, reduzidas e perdem a localização GPS antes de serem publicadas.',
+    photosHint:
+      'Até 8 fotos (JPEG, PNG ou WebP, até 20 MB cada; fotos do telemóvel servem). A primeira é a principal; a segunda aparece ao passar o rato no cartão. As fotos são rodadas, reduzidas e perdem a localização GPS antes de serem publicadas.',
     addPhotos: 'Adicionar fotos',
     noPhotos: 'Ainda sem fotos.',
     mainPhoto: 'Principal',
@@ -578,8 +614,10 @@ export const texts = {
     /** "Recarregar" after someone else's save: what the owner typed stays where nobody else changed it. */
     mergeNothingTyped: 'Carregámos os valores guardados agora: não tinhas alterado nenhum campo.',
     mergeReloaded: 'Carregámos os valores guardados agora.',
-    mergeKept: (fields: readonly string[]) => `Carregámos os valores guardados agora e mantivemos o que escreveste em: ${fields.join(', ')}. Revê e guarda.`,
-    mergeCollided: 'Estes campos foram mudados também por outra pessoa; ficou o valor que ela guardou. Se o teu estava certo, volta a escrevê-lo e guarda:',
+    mergeKept: (fields: readonly string[]) =>
+      `Carregámos os valores guardados agora e mantivemos o que escreveste em: ${fields.join(', ')}. Revê e guarda.`,
+    mergeCollided:
+      'Estes campos foram mudados também por outra pessoa; ficou o valor que ela guardou. Se o teu estava certo, volta a escrevê-lo e guarda:',
     mergeCollisionTyped: (field: string, typed: string) => `${field}: tinhas escrito «${typed}».`,
     mergeCollisionOf: (field: string) => `${field}: as tuas alterações ficaram de fora.`,
     mergeEmpty: '(vazio)',
@@ -628,8 +666,10 @@ export const texts = {
 
   variants: {
     title: 'Tamanhos',
-    noneHint: 'Sem tamanhos, a peça vende-se como uma só. Acrescenta tamanhos para anéis (ex.: 12, 14, 16) ou comprimentos de colares e pulseiras (ex.: 40 cm, 45 cm).',
-    newHint: 'Cada tamanho tem o seu SKU (vazio = o da peça), o acréscimo ao preço da peça e o seu stock inicial. A loja mostra-os por esta ordem.',
+    noneHint:
+      'Sem tamanhos, a peça vende-se como uma só. Acrescenta tamanhos para anéis (ex.: 12, 14, 16) ou comprimentos de colares e pulseiras (ex.: 40 cm, 45 cm).',
+    newHint:
+      'Cada tamanho tem o seu SKU (vazio = o da peça), o acréscimo ao preço da peça e o seu stock inicial. A loja mostra-os por esta ordem.',
     editHint: 'Um tamanho novo começa com stock 0: acerta-o depois em «Ajustar stock». Só se retira um tamanho sem stock.',
     label: 'Tamanho',
     labelPlaceholder: 'ex.: 45 cm',

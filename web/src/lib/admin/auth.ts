@@ -198,7 +198,10 @@ export async function confirmTotpCode(code: string): Promise<SignInOutcome> {
  * a sign-in whose time ran out (NotAuthorizedException "Invalid session for the user, session is
  * expired.") or that Amplify no longer holds (the page was reloaded) cannot go on.
  */
-export function totpErrorMessage(error: unknown, stage: 'totp-setup' | 'totp-code'): { readonly message: string; readonly restart: boolean } {
+export function totpErrorMessage(
+  error: unknown,
+  stage: 'totp-setup' | 'totp-code',
+): { readonly message: string; readonly restart: boolean } {
   const name = errorName(error);
   if (/^(CodeMismatchException|ExpiredCodeException|EnableSoftwareTokenMFAException)/.test(name)) {
     return { message: stage === 'totp-setup' ? adminTexts.totpSetupCodeInvalid : adminTexts.totpCodeInvalid, restart: false };
@@ -206,7 +209,8 @@ export function totpErrorMessage(error: unknown, stage: 'totp-setup' | 'totp-cod
   if (/^(NotAuthorizedException|SignInException)/.test(name)) {
     return { message: stage === 'totp-setup' ? adminTexts.totpSetupSessionExpired : adminTexts.totpSessionExpired, restart: true };
   }
-  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return { message: adminTexts.tooManyAttempts, restart: false };
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name))
+    return { message: adminTexts.tooManyAttempts, restart: false };
   return { message: adminTexts.loginUnavailable, restart: false };
 }
 

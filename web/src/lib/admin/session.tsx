@@ -98,22 +98,23 @@ function useSessionCheck(pathname: string) {
 function useAuthenticatedApi(endSession: (reason: 'expired') => Promise<void>): AdminApi {
   return useMemo(() => {
     // One route's calls take turns (`route-turns.ts`): its executions in the cloud are reserved and few.
-    const request: AdminRequest = (key, call) => inTurn(key, async () => {
-      // A refused refresh answers null (signed out); a network failure throws, and the session stays.
-      const token = await apiToken().catch(() => {
-        throw new ApiError(0, 'network', apiTexts.unavailable);
+    const request: AdminRequest = (key, call) =>
+      inTurn(key, async () => {
+        // A refused refresh answers null (signed out); a network failure throws, and the session stays.
+        const token = await apiToken().catch(() => {
+          throw new ApiError(0, 'network', apiTexts.unavailable);
+        });
+        if (!token) {
+          void endSession('expired');
+          throw new ApiError(401, 'unauthorized', adminTexts.sessionExpired);
+        }
+        try {
+          return await apiCall(key, call, { headers: { authorization: `Bearer ${token}` } });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) void endSession('expired');
+          throw error;
+        }
       });
-      if (!token) {
-        void endSession('expired');
-        throw new ApiError(401, 'unauthorized', adminTexts.sessionExpired);
-      }
-      try {
-        return await apiCall(key, call, { headers: { authorization: `Bearer ${token}` } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) void endSession('expired');
-        throw error;
-      }
-    });
     return adminApi(request);
   }, [endSession]);
 }

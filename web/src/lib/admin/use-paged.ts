@@ -50,7 +50,11 @@ export function usePagedList<T>(loadPage: (api: AdminApi, cursor?: string) => Pr
     setMore({ loading: false });
     load
       .current(api)
-      .then((page) => current === generation.current && setState({ status: 'ready', items: page.items, nextCursor: page.nextCursor, total: page.total }))
+      .then(
+        (page) =>
+          current === generation.current &&
+          setState({ status: 'ready', items: page.items, nextCursor: page.nextCursor, total: page.total }),
+      )
       .catch((error: unknown) => current === generation.current && setState({ status: 'error', message: errorMessage(error) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, attempt, ...deps]);
@@ -63,7 +67,12 @@ export function usePagedList<T>(loadPage: (api: AdminApi, cursor?: string) => Pr
       .current(api, state.nextCursor)
       .then((page) => {
         if (current !== generation.current) return;
-        setState({ status: 'ready', items: [...state.items, ...page.items], nextCursor: page.nextCursor, total: page.total ?? state.total });
+        setState({
+          status: 'ready',
+          items: [...state.items, ...page.items],
+          nextCursor: page.nextCursor,
+          total: page.total ?? state.total,
+        });
         setMore({ loading: false });
       })
       .catch((error: unknown) => current === generation.current && setMore({ loading: false, error: errorMessage(error) }));

@@ -24,7 +24,13 @@ export function ActionFeedback({ notice, children }: { readonly notice: Notice |
 }
 
 /** A titled panel of a detail page (the title names the section for assistive technology). */
-export function Panel(props: { readonly id: string; readonly title: ReactNode; readonly className?: string; readonly testId?: string; readonly children: ReactNode }) {
+export function Panel(props: {
+  readonly id: string;
+  readonly title: ReactNode;
+  readonly className?: string;
+  readonly testId?: string;
+  readonly children: ReactNode;
+}) {
   const { id, title, className, testId, children } = props;
   return (
     <section className={className ? `adm-panel ${className}` : 'adm-panel'} aria-labelledby={id} data-testid={testId}>

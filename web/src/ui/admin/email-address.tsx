@@ -10,7 +10,15 @@ export function addressParts(email: string): string[] {
   return email.split(/(?=@)|(?<=[.\-_+])/);
 }
 
-export function EmailAddress({ email, link = false, className }: { readonly email: string; readonly link?: boolean; readonly className?: string }) {
+export function EmailAddress({
+  email,
+  link = false,
+  className,
+}: {
+  readonly email: string;
+  readonly link?: boolean;
+  readonly className?: string;
+}) {
   const text = addressParts(email).map((part, index) => (
     <Fragment key={index}>
       {index > 0 && <wbr />}
