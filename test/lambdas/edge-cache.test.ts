@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
+import { solvedChallenge } from '../support/clients.ts';
 import { routes } from '#lambdas/routes.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { twinInfo } from '../support/global-setup.ts';
@@ -80,7 +81,11 @@ describe("the front door keeps the catalogue's answers as CloudFront does", () =
     expect(plain.answer.headers.get('content-encoding')).toBeNull();
     expect((await invocations(() => call('GET', path, { headers: { 'accept-encoding': 'gzip' } }))).invoked).toBe(0);
     for (let i = 0; i < 2; i++) expect((await invocations(() => call('GET', '/api/payment-methods'))).invoked).toBe(1);
-    const write = await invocations(() => call('POST', '/api/orders/lookup', { body: {}, challenge: false }));
+    // With a solved proof, solved first (the edge refuses a guarded write without one: edge-signature.test.ts).
+    const proof = await solvedChallenge(own.url);
+    const write = await invocations(() =>
+      call('POST', '/api/orders/lookup', { body: {}, challenge: false, headers: { 'x-altcha': proof } }),
+    );
     expect(write.invoked).toBe(1);
   });
 });
