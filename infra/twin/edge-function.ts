@@ -9,6 +9,7 @@ import * as nodeCrypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiViewerRequestCode } from '../common/edge-proof.ts';
 import type { FrontDoorApi } from './front-door.ts';
+import { viewerIp } from './front-door-answers.ts';
 
 /** The twin's stand-in of a CloudFront KeyValueStore: entries by key, read by the function. */
 export class KeyValueStoreLocal {
@@ -68,10 +69,9 @@ export function apiBehindEdgeFunction(api: FrontDoorApi, store: KeyValueStoreLoc
     const headers: Record<string, { value: string }> = {};
     for (const [name, value] of Object.entries(req.headers))
       if (value !== undefined) headers[name] = { value: Array.isArray(value) ? value.join(',') : value };
-    const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
     const result = await run({
       request: { method: (req.method ?? 'GET').toUpperCase(), uri: new URL(req.url ?? '/', 'http://front.local').pathname, headers },
-      viewer: { ip },
+      viewer: { ip: viewerIp(req) },
     });
     if (!('statusCode' in result)) return api(req, res);
     const body = Buffer.from(result.body?.data ?? '');
