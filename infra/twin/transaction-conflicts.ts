@@ -43,6 +43,21 @@ let cancelled = 0;
 /** How many transactions the twin cancelled for a conflict since it started (the bench reports it). */
 export const transactionConflicts = (): number => cancelled;
 
+/**
+ * Keeps the item `key` (its key attributes, as a transaction names them) of `tableName` under way, as if a
+ * transaction naming it never ended: every transaction naming it is cancelled until the answer is called.
+ */
+export function keepUnderWay(tableName: string, key: Input): () => void {
+  const identity = JSON.stringify([
+    tableName,
+    Object.keys(key)
+      .sort()
+      .map((name) => [name, key[name]]),
+  ]);
+  underWay.add(identity);
+  return () => underWay.delete(identity);
+}
+
 /** An SDK client's middleware stack, as far as adding one middleware goes. */
 interface Stack {
   add(middleware: never, options: never): void;

@@ -8,13 +8,12 @@
  * a checkout left without the time to settle an order answers 503 with `Retry-After` and writes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
 import { ANSWER_MARGIN_MS, BUSY_RETRY_AFTER_SECONDS } from '#lambdas/services/checkout-deadline.ts';
-import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
+import { keepUnderWay, transactionConflicts } from '#infra/twin/transaction-conflicts.ts';
 import { clientFetch, nextClientAddress, solvedChallenge } from '../support/clients.ts';
 import { apiEvent } from '../support/events.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
@@ -187,33 +186,17 @@ describe('a limited drop', () => {
         body: string;
       };
     };
-    // As DynamoDB cancels a transaction naming an item another one under way names: here, every time.
-    let conflicts = 0;
-    const name = 'testPieceAlwaysInConflict';
-    const stack = ddb().middlewareStack as unknown as { add(m: unknown, o: unknown): void; remove(name: string): boolean };
-    stack.add(
-      (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) =>
-        async (args: { input?: { TransactItems?: unknown[] } }) => {
-          const names =
-            context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input?.TransactItems ?? []).includes(piece.id);
-          if (!names) return next(args);
-          conflicts++;
-          throw new TransactionCanceledException({
-            message: 'Transaction cancelled [TransactionConflict]',
-            $metadata: { httpStatusCode: 400 },
-            CancellationReasons: [{ Code: 'TransactionConflict' }],
-          });
-        },
-      { step: 'serialize', name, priority: 'high' },
-    );
+    // The piece's stock item stays in another transaction (the twin cancels as DynamoDB does), every try.
+    const conflictsBefore = transactionConflicts();
+    const release = keepUnderWay(twin().env.TABLE_PRODUCTS!, { id: piece.id });
     try {
       const busy = await call();
       expect(busy.statusCode).toBe(503);
       expect(busy.headers?.['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
       expect(JSON.parse(busy.body).error).toMatchObject({ code: 'checkout_busy' });
-      expect(conflicts).toBeGreaterThan(1);
+      expect(transactionConflicts() - conflictsBefore).toBeGreaterThan(1);
     } finally {
-      stack.remove(name);
+      release();
     }
     expect(await stockOf(piece.id)).toBe(3);
     const again = await call();
