@@ -22,6 +22,7 @@ import {
   documentClient,
   fillShipping,
   reservationBannerSettled,
+  screenshot,
   seriousViolations,
   tableName,
   useSharedShop,
@@ -47,7 +48,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(PHONE);
 }
@@ -271,7 +272,9 @@ describe('a payment the provider takes, on the customer’s pages', () => {
         )
       ).Item;
     await expect.poll(async () => (await chosen())?.proofMethod, SOON).toBe('transferencia');
-    expect(await page.getByTestId('provider-payment').textContent()).toContain(formatTime((await chosen())!.expiresAt as string));
+    // The page shows the new deadline once the server's answer is back (the record above can land first).
+    const newDeadline = formatTime((await chosen())!.expiresAt as string);
+    await expect.poll(() => page.getByTestId('provider-payment').textContent(), SOON).toContain(newDeadline);
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'mbway-failed-my-order');
 
