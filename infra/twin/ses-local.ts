@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { EventBridgeEvent } from 'aws-lambda';
 import sesModule from 'aws-ses-v2-local';
@@ -42,6 +43,23 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, port: numb
   });
   if (body) upstream.end(body);
   else req.pipe(upstream);
+}
+
+/**
+ * aws-ses-v2-local's store, the very module its server keeps the mail in (the same file, so the same
+ * CommonJS instance): `GET /store?to=address` is answered from it by the front, one recipient's mail
+ * only, instead of the library turning the whole store into JSON at each call (a shared test twin holds
+ * thousands of mails by the end of a run, invoices' PDFs among them).
+ */
+const sesStore = createRequire(import.meta.url)('aws-ses-v2-local/dist/store.js') as {
+  getStoreReadonly(): { emails: { destination?: { to?: string[] } }[] };
+};
+
+/** `GET /store?to=address`: the mail sent to `address`, as `/store` shapes it (`{ emails }`). */
+function answerStoreFor(to: string, res: http.ServerResponse): void {
+  const emails = sesStore.getStoreReadonly().emails.filter((mail) => mail.destination?.to?.includes(to));
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ emails }));
 }
 
 /** Path of SES v2 SendEmail. */
@@ -290,7 +308,9 @@ export async function startSesLocal(
   const outages = new Map<string, OutageKind>();
   const front = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    const to = path === '/store' ? new URL(req.url ?? '/', internal).searchParams.get('to') : null;
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
+    else if (req.method === 'GET' && to) answerStoreFor(to, res);
     else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
     else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, bus);
     else if (req.method === 'GET' && path?.startsWith(IDENTITIES_PATH)) answerEmailIdentity(path, res, verified);

@@ -25,26 +25,33 @@ describe("the twin's mail viewer", () => {
     const to = `viewer.${randomUUID().slice(0, 8)}@example.com`;
     const client = new SESv2Client({ endpoint: twin().endpoints.ses, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
     try {
-      await client.send(
-        new SendEmailCommand({
-          FromEmailAddress: 'loja@joias-inox.local',
-          Destination: { ToAddresses: [to] },
-          Content: {
-            Simple: {
-              Subject: { Data: 'Assunto <b>de teste</b>' },
-              Body: {
-                Html: {
-                  Data: `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); parent.document.title = 'pwned';</script>`,
+      // The same mail to someone else too: the viewer and the store show one recipient's when asked.
+      for (const recipient of [to, `outro.${to}`])
+        await client.send(
+          new SendEmailCommand({
+            FromEmailAddress: 'loja@joias-inox.local',
+            Destination: { ToAddresses: [recipient] },
+            Content: {
+              Simple: {
+                Subject: { Data: 'Assunto <b>de teste</b>' },
+                Body: {
+                  Html: {
+                    Data: `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); parent.document.title = 'pwned';</script>`,
+                  },
+                  Text: { Data: '<b>texto simples</b>' },
                 },
-                Text: { Data: '<b>texto simples</b>' },
               },
             },
-          },
-        }),
-      );
+          }),
+        );
     } finally {
       client.destroy();
     }
+    // The store as the tests read it: this recipient's mail only, among everything the shared twin sent.
+    const stored = (await (await fetch(`${twin().endpoints.ses}/store?to=${encodeURIComponent(to)}`)).json()) as {
+      emails: { subject: string; destination: { to: string[] } }[];
+    };
+    expect(stored.emails.map((mail) => [mail.subject, mail.destination.to])).toEqual([['Assunto <b>de teste</b>', [to]]]);
     const viewerUrl = `${twin().endpoints.ses}/?to=${encodeURIComponent(to)}`;
     const answer = await fetch(viewerUrl);
     expect(answer.headers.get('content-security-policy')).toBe(VIEWER_CSP);

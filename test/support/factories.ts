@@ -134,6 +134,6 @@ export async function laterMailsTo(to: string): Promise<SentMail[]> {
 /** Every e-mail the twin's SES server received for `to`, once the outbox has sent everything queued for it. */
 export async function mailsTo(to: string): Promise<SentMail[]> {
   await outboxDrained(to);
-  const store = (await (await fetch(`${twin().endpoints.ses}/store`)).json()) as { emails: SentMail[] };
-  return store.emails.filter((mail) => mail.destination.to.includes(to));
+  const store = (await (await fetch(`${twin().endpoints.ses}/store?to=${encodeURIComponent(to)}`)).json()) as { emails: SentMail[] };
+  return store.emails;
 }
