@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
-import { DESKTOP, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { DESKTOP, openPage, postJson, screenshot, useShop } from '../web/e2e-support.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const shop = useShop();
@@ -57,7 +57,7 @@ async function ownerPage(viewport: { width: number; height: number }) {
 async function shot(page: Page, name: string): Promise<void> {
   const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
   expect(width.page, `${name}: the page is wider than the window`).toBeLessThanOrEqual(width.window);
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('closing suspicious orders', () => {

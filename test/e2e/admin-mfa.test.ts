@@ -22,13 +22,13 @@ import { describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
 import { adminTexts } from '#shared/messages/index.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
+import { MOBILE, openPage, screenshot, seriousViolations, type PageProblems, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
 const SHOTS = process.env.MFA_SHOTS ?? '/tmp/mfa-shots';
 mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, { path: join(SHOTS, `${name}.png`), fullPage: true });
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 

@@ -18,7 +18,7 @@ import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { attachProof, DESKTOP, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { attachProof, DESKTOP, mailsTo, openPage, postJson, screenshot, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 
 const shop = useShop();
@@ -131,7 +131,7 @@ describe('an order: e-mails only where true, one tracking field, and the order s
     // The payment-confirmed e-mail went by itself: its button resends it; no shipped or review e-mail yet.
     await emails.getByRole('button', { name: t.emailActions['payment-confirmed'].again }).waitFor({ timeout: 20_000 });
     expect(await emails.getByRole('button', { name: /avaliação|código de envio/ }).count()).toBe(0);
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/week-paid-outside.png`, fullPage: true });
+    if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/week-paid-outside.png`, fullPage: true });
 
     // A mistyped CTT code is refused at its field, before anything is sent; a right one ships it.
     const ship = page.getByTestId('step-mark-shipped');
@@ -407,7 +407,7 @@ describe('every back-office screen at 390 and 1 280 px', () => {
         await expect.poll(() => page.locator('main [role="status"]', { hasText: 'A carregar' }).count(), { timeout: 15_000 }).toBe(0);
         await page.evaluate(() => document.fonts.ready);
         for (const problem of await page.evaluate(layoutProblems)) found.push(`${name}: ${problem}`);
-        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/admin-${name}-${viewport.width}.png`, fullPage: true });
+        if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/admin-${name}-${viewport.width}.png`, fullPage: true });
       }
       expect(found).toEqual([]);
       expect(problems.errors).toEqual([]);

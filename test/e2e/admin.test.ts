@@ -20,7 +20,7 @@ import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/mess
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
-import { useShop } from '../web/e2e-support.ts';
+import { screenshot, useShop } from '../web/e2e-support.ts';
 import { jsonCall } from '../support/clients.ts';
 
 const shop = useShop();
@@ -311,7 +311,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     expect(await periods.locator('tbody tr', { hasText: 'Encomendas recebidas' }).locator('td').first().textContent()).toMatch(
       /^[1-9]\d*$/,
     );
-    await page.screenshot({ path: '/tmp/shots-limits/dashboard.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/dashboard.png', fullPage: true });
   });
 
   it('lists orders with their total, searches by number, name or e-mail and filters by status', async () => {
@@ -388,7 +388,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
       expect(slip).toContain(text);
     // One slip, one sheet: what the page shows on screen takes no room on paper (it printed 3 A4 pages, 2 blank).
     expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1);
-    await page.screenshot({ path: '/tmp/shots-limits/packing-slip.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/packing-slip.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Imprimir folha de encomenda' }).waitFor();
 
@@ -397,7 +397,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.getByRole('heading', { name: 'Cliente: Marta Teste' }).waitFor();
     expect(await page.getByTestId('customer-orders').textContent()).toContain(`Encomenda nº ${order!.orderNumber}`);
     expect(await page.getByTestId('customer-totals').textContent()).toMatch(/^\d+ encomendas?; \d+ pagas?, \d+,\d{2} €$/);
-    await page.screenshot({ path: '/tmp/shots-limits/customer.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/customer.png', fullPage: true });
     await page
       .getByTestId('customer-orders')
       .getByRole('link', { name: `Encomenda nº ${order!.orderNumber}` })
@@ -500,7 +500,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
       await page.locator('.adm-photo[data-photo-id]').evaluateAll((items) => items.map((i) => i.getAttribute('data-photo-id'))),
     ).toEqual([ids[1], ids[0]]);
     await page.getByLabel('Descrição da foto 1').fill('O anel na mão');
-    await page.screenshot({ path: '/tmp/shots-photos/admin-photos.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-photos/admin-photos.png', fullPage: true });
     await page.getByRole('button', { name: 'Criar Produto' }).click();
     await page.waitForURL(/\/products\/edit\/[^/]+$/);
     await page.getByText(adminTexts.productSaved).waitFor();
@@ -613,7 +613,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.waitForURL(new RegExp(`/products/edit/${createdProductId}$`));
     await page.getByText(/Recuperámos as alterações que escreveste/).waitFor();
     expect(await page.getByLabel('Descrição', { exact: true }).inputValue()).toBe(typed);
-    await page.screenshot({ path: '/tmp/shots-limits/draft-restored.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/draft-restored.png', fullPage: true });
     await page.getByRole('button', { name: 'Guardar Produto' }).click();
     await page.getByText(adminTexts.productSaved).waitFor();
     expect((await publicApi('GET', `/api/products/${createdProductId}`)).product.description).toBe(typed);
@@ -666,7 +666,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
       await page.getByLabel(`Stock inicial de ${label}`).fill(stock);
     }
     await page.getByRole('button', { name: 'Descer 14' }).click();
-    await page.screenshot({ path: '/tmp/shots-photos/admin-sizes-new.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-photos/admin-sizes-new.png', fullPage: true });
     await page.getByRole('button', { name: 'Criar Produto' }).click();
     await page.waitForURL(/\/products\/edit\/[^/]+$/);
     await page.getByText(adminTexts.productSaved).waitFor();
@@ -698,7 +698,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await panel.getByText('Stock do tamanho 16 atualizado: agora é 5.').waitFor();
     await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('11');
     await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('tamanho 16');
-    await page.screenshot({ path: '/tmp/shots-photos/admin-sizes-edit.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-photos/admin-sizes-edit.png', fullPage: true });
 
     // The list shows the total and each size's stock.
     await page.goto(at('/products'));
@@ -811,7 +811,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     const latest = page.locator('.adm-settings-history .adm-change-card').first();
     await expect.poll(() => latest.textContent()).toContain(`Transferência: IBAN: ${original} → PT50 0035 0000 0000 1234 5677 9`);
     expect(await latest.textContent()).toContain(shop.twin.admin.email);
-    await page.screenshot({ path: '/tmp/shots-settings/settings.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-settings/settings.png', fullPage: true });
 
     // The checkout's payment methods say it within the functions' short cache, no deploy.
     const transfer = async () =>
@@ -844,7 +844,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.getByText(adminTexts.settingsSaved).waitFor();
     const latest = page.locator('.adm-settings-history .adm-change-card').first();
     await expect.poll(() => latest.textContent()).toContain('Dias a guardar as mensagens de contacto: 365 → 200');
-    await page.locator('fieldset', { hasText: 'Dados pessoais' }).screenshot({ path: '/tmp/shots-settings/retention.png' });
+    await screenshot(page.locator('fieldset', { hasText: 'Dados pessoais' }), { path: '/tmp/shots-settings/retention.png' });
 
     // A customer reading the privacy policy (a browser of its own: nothing cached) is told the period in force.
     const customer = await shop.browser.newContext();
@@ -855,7 +855,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
       .poll(async () => ((await periods.count()) ? periods.textContent() : ''), { timeout: 20_000 })
       .toContain('Mensagens de contacto: 200 dias');
     expect(await periods.textContent()).toContain('Encomendas: 10 anos');
-    await privacy.locator('main').screenshot({ path: '/tmp/shots-settings/privacy.png' });
+    await screenshot(privacy.locator('main'), { path: '/tmp/shots-settings/privacy.png' });
     await customer.close();
 
     await page.getByLabel('Dias a guardar as mensagens de contacto').fill(original);
@@ -876,7 +876,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.getByRole('button', { name: 'Guardar definições' }).click();
     await page.getByText(validationTexts.settings.nif).waitFor();
     expect(await nif.getAttribute('aria-invalid')).toBe('true');
-    await form.screenshot({ path: '/tmp/shots-settings/seller-refused.png' });
+    await screenshot(form, { path: '/tmp/shots-settings/seller-refused.png' });
 
     await nif.fill('503 504 564');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
@@ -885,7 +885,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await expect
       .poll(() => page.locator('.adm-settings-history .adm-change-card').first().textContent())
       .toContain(`NIF / NIPC: ${DEMO_SELLER.nif} → 503504564`);
-    await form.screenshot({ path: '/tmp/shots-settings/seller.png' });
+    await screenshot(form, { path: '/tmp/shots-settings/seller.png' });
 
     // A customer (a browser of its own): the footer of a kept page, as HTML before any script, and as the app shows it.
     const line = 'Joias Inox, Lda. · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto';
@@ -906,7 +906,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     expect(await reader.getByTestId('seller-details').textContent()).toContain(
       'Conservatória do Registo Comercial do Porto, n.º 503504564',
     );
-    await reader.locator('main').screenshot({ path: '/tmp/shots-settings/legal.png' });
+    await screenshot(reader.locator('main'), { path: '/tmp/shots-settings/legal.png' });
     const pdf = async () =>
       pdfText(new Uint8Array(await (await fetch(`${shop.twin.url}/documentos/formulario-de-livre-resolucao.pdf`)).arrayBuffer()));
     await expect.poll(pdf, { timeout: 20_000 }).toContain('Para Joias Inox, Lda. (Joias Inox), Rua das Flores, 12, 4050-262 Porto');
@@ -957,7 +957,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
         .first()
         .isDisabled(),
     ).toBe(true);
-    await shopper.screenshot({ path: '/tmp/shots-settings/cart-cap.png' });
+    await screenshot(shopper, { path: '/tmp/shots-settings/cart-cap.png' });
     await customer.close();
 
     await page.getByLabel('Unidades de uma peça por encomenda, no máximo').fill('10');

@@ -16,7 +16,7 @@ import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts, gdprTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
-import { useSharedShop } from '../web/e2e-support.ts';
+import { screenshot, useSharedShop } from '../web/e2e-support.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const shop = useSharedShop();
@@ -89,7 +89,7 @@ async function paidOrder(email: string, productId: string): Promise<{ id: string
  * loaded directly it is a 404 page.
  */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 describe('back-office: anonymising a customer on their request', () => {
@@ -221,7 +221,7 @@ describe('back-office: anonymising a customer on their request', () => {
     await customer.getByText(String(order.orderNumber)).first().waitFor();
     const text = (await customer.locator('main').textContent())!;
     for (const gone of ['Beatriz', 'Esquecida', email, 'Esquecimento']) expect(text, gone).not.toContain(gone);
-    await customer.screenshot({ path: `${SHOTS_DIR}/6-customer-link.png`, fullPage: true });
+    await screenshot(customer, { path: `${SHOTS_DIR}/6-customer-link.png`, fullPage: true });
     await customer.close();
   });
 });

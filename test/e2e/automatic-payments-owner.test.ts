@@ -19,7 +19,7 @@ import { paymentKeysTexts, refundTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { jsonCall } from '../support/clients.ts';
-import { documentClient, getItem, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
+import { documentClient, getItem, screenshot, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const SHOTS = '/tmp/shots-pay-owner';
@@ -143,14 +143,14 @@ describe('automatic payments, the owner', () => {
     await group.getByLabel(t.automaticMbway).check();
     await page.getByRole('button', { name: t.save }).click();
     await group.getByText(paymentKeysTexts.automaticNeedsKeys).waitFor();
-    await group.screenshot({ path: `${SHOTS}/switches-refused-390.png` });
+    await screenshot(group, { path: `${SHOTS}/switches-refused-390.png` });
 
     const keys = page.locator('#payment-keys');
     await keys.getByLabel(t.secretKey).fill('sk_test_walk_wrong_000000');
     await keys.getByLabel(t.webhookSecret).fill(WEBHOOK_SECRET);
     await keys.getByRole('button', { name: t.saveKeys }).click();
     await keys.getByText(paymentKeysTexts.stripeKeyRefused).first().waitFor();
-    await keys.screenshot({ path: `${SHOTS}/keys-refused-390.png` });
+    await screenshot(keys, { path: `${SHOTS}/keys-refused-390.png` });
 
     await keys.getByLabel(t.secretKey).fill(SECRET_KEY);
     await keys.getByRole('button', { name: t.saveKeys }).click();
@@ -159,14 +159,14 @@ describe('automatic payments, the owner', () => {
     expect(await keys.getByLabel(t.secretKey).inputValue()).toBe('');
     expect(await keys.getByLabel(t.secretKey).getAttribute('type')).toBe('password');
     expect(await page.content()).not.toContain(SECRET_KEY);
-    await keys.screenshot({ path: `${SHOTS}/keys-saved-390.png` });
+    await screenshot(keys, { path: `${SHOTS}/keys-saved-390.png` });
 
     // The switch the owner had checked is still checked: saving the keys kept the form as typed.
     await group.getByLabel(t.automaticMultibanco).check();
     await page.getByRole('button', { name: t.save }).click();
     await page.getByText('Definições guardadas.', { exact: false }).first().waitFor();
-    await group.screenshot({ path: `${SHOTS}/switches-on-390.png` });
-    await page.screenshot({ path: `${SHOTS}/settings-390.png`, fullPage: true });
+    await screenshot(group, { path: `${SHOTS}/switches-on-390.png` });
+    await screenshot(page, { path: `${SHOTS}/settings-390.png`, fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -177,8 +177,8 @@ describe('automatic payments, the owner', () => {
     await group.waitFor();
     expect(await group.getByLabel(t.automaticMbway).isChecked()).toBe(true);
     await group.getByText(/termina em …wxyz/).waitFor();
-    await group.screenshot({ path: `${SHOTS}/switches-1280.png` });
-    await page.locator('#payment-keys').screenshot({ path: `${SHOTS}/keys-1280.png` });
+    await screenshot(group, { path: `${SHOTS}/switches-1280.png` });
+    await screenshot(page.locator('#payment-keys'), { path: `${SHOTS}/keys-1280.png` });
     expect(await page.content()).not.toContain(SECRET_KEY);
     expect(errors).toEqual([]);
     await page.close();
@@ -191,7 +191,7 @@ describe('automatic payments, the owner', () => {
       const box = page.getByTestId('payment-panel');
       await box.getByTestId('provider-status').waitFor();
       expect(await box.textContent()).toContain(`pi_3Pwalk${order.id}`);
-      await box.screenshot({ path: `${SHOTS}/order-payment-${width}.png` });
+      await screenshot(box, { path: `${SHOTS}/order-payment-${width}.png` });
 
       const status = page.getByTestId('status-panel');
       await status.getByLabel(texts.order.status).selectOption('Encerrada');
@@ -200,7 +200,7 @@ describe('automatic payments, the owner', () => {
       await status.getByRole('button', { name: texts.order.saveStatus }).click();
       await status.getByText(/Indica um valor entre 0,01 €/).waitFor();
       await refund.fill('5,00');
-      await status.screenshot({ path: `${SHOTS}/order-close-${width}.png` });
+      await screenshot(status, { path: `${SHOTS}/order-close-${width}.png` });
       await status.getByRole('button', { name: texts.order.saveStatus }).click();
       // The close asks for exactly 5,00 €. The payments consumer then asks this walk's provider, which never
       // made the payment and refuses, and takes the request off the order: it is read on the closing entry.

@@ -24,10 +24,11 @@ import {
   getItem,
   mailsTo,
   reservationBannerSettled,
+  screenshot,
   seriousViolations,
+  type PageProblems,
   useShop,
   watchProblems,
-  type PageProblems,
 } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -45,7 +46,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(before);
 }
@@ -70,7 +71,7 @@ async function switchOn(page: Page, label: string, shot: string): Promise<void> 
   await page.getByRole('button', { name: texts.settings.save }).click();
   await page.getByText('Definições guardadas.', { exact: false }).first().waitFor();
   expect(await group.getByLabel(label).isChecked()).toBe(true);
-  await group.screenshot({ path: `${SHOTS}/${shot}.png` });
+  await screenshot(group, { path: `${SHOTS}/${shot}.png` });
 }
 
 /** The piece's stock as the shop keeps it. */
@@ -114,7 +115,7 @@ async function inViewer(browser: Browser, orderId: string, button: string, shot:
   await page.goto(shop.twin.payments.url);
   const row = page.locator('tr', { hasText: orderId });
   await row.getByRole('button', { name: button }).waitFor();
-  await page.screenshot({ path: `${SHOTS}/${shot}-viewer-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${shot}-viewer-1280.png`, fullPage: true });
   await row.getByRole('button', { name: button }).click();
   await page.waitForLoadState();
   await page.close();
@@ -206,7 +207,7 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     const history = (await desk.page.locator('ul.adm-timeline').textContent())!;
     expect(history).toContain(paymentStartTexts.timeline.mbwayStarted(paymentId!));
     expect(history).toContain('Aguarda Pagamento → Enviar');
-    await desk.page.screenshot({ path: `${SHOTS}/mbway-owner-order-1280.png`, fullPage: true });
+    await screenshot(desk.page, { path: `${SHOTS}/mbway-owner-order-1280.png`, fullPage: true });
     expect(desk.problems.errors).toEqual([]);
     await desk.page.close();
     await context.close();

@@ -15,7 +15,7 @@ import { checkoutTexts, discountCodeAdminTexts, discountCodeTexts } from '#share
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { createProduct } from '../support/factories.ts';
-import { DESKTOP, fillShipping, openPage, scanAll, seriousViolations, useSharedShop } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, openPage, scanAll, screenshot, seriousViolations, useSharedShop } from '../web/e2e-support.ts';
 
 const shop = useSharedShop();
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -65,7 +65,7 @@ describe('a discount code at 390 and 1 280 px', () => {
       expect(await row.locator('td').nth(5).textContent()).toBe('influencer <b>Maria</b>');
       await noSidewaysScroll(page);
       expect(await seriousViolations(page)).toEqual([]);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-owner-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/codes-owner-${viewport.width}.png`, fullPage: true });
 
       // The customer: two pairs in the cart, the code at the checkout.
       const email = `codigo.${randomUUID().slice(0, 8)}@exemplo.pt`;
@@ -94,7 +94,7 @@ describe('a discount code at 390 and 1 280 px', () => {
         expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
         expect(await total(page, 'Total')).toBe('31,32 €');
         await noSidewaysScroll(page);
-        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-cart-${viewport.width}.png`, fullPage: true });
+        if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/codes-cart-${viewport.width}.png`, fullPage: true });
         await page.getByRole('button', { name: 'Finalizar compra' }).click();
         await page.waitForURL(/\/shipping$/);
         await expect.poll(() => page.locator('.discount-code__applied').textContent()).toBe(discountCodeTexts.applied(name));
@@ -112,7 +112,7 @@ describe('a discount code at 390 and 1 280 px', () => {
       expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
       expect(await total(page, 'Total a pagar')).toBe('31,32 €');
       await noSidewaysScroll(page);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-checkout-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/codes-checkout-${viewport.width}.png`, fullPage: true });
 
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
       await page.waitForURL(/\/payment$/, { timeout: 60_000 });
@@ -121,7 +121,7 @@ describe('a discount code at 390 and 1 280 px', () => {
       // The reservation is the one of this cart and code: nothing says it was made for another.
       expect(await page.getByText(checkoutTexts.reservationOutdated).count()).toBe(0);
       await noSidewaysScroll(page);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-payment-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/codes-payment-${viewport.width}.png`, fullPage: true });
 
       // The order as the server stored it, and the owner's page of it.
       const [stored] = (await scanAll(shop.twin, 'orders')).filter((order) => order.email === email);
@@ -129,7 +129,7 @@ describe('a discount code at 390 and 1 280 px', () => {
       await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${String(stored!.id)}`);
       await expect.poll(() => page.getByTestId('order-code').locator('td').textContent(), { timeout: 30_000 }).toBe('−3,48 €');
       await noSidewaysScroll(page);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-owner-order-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/codes-owner-order-${viewport.width}.png`, fullPage: true });
       expect(problems.errors).toEqual([]);
       await page.close();
     }, 240_000);

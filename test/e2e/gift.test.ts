@@ -11,7 +11,7 @@ import { adminTexts, giftTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, openPage, scanAll, useShop } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, openPage, scanAll, screenshot, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -44,7 +44,7 @@ async function printGiftSlip(page: Page, shot: string): Promise<string> {
   const slip = page.getByTestId('gift-slip');
   await expect.poll(() => slip.isVisible()).toBe(true);
   expect(await page.getByTestId('packing-slip').count()).toBe(0);
-  await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${shot}`, fullPage: true });
   const text = (await slip.textContent())!;
   await page.emulateMedia({ media: 'screen' });
   return text;
@@ -66,7 +66,7 @@ describe('a gift order, from "Definições" to the gift slip', () => {
     await owner.page.getByText(adminTexts.settingsSaved).waitFor();
     const latest = owner.page.locator('.adm-settings-history .adm-change-card').first();
     await expect.poll(() => latest.textContent()).toContain('Embrulho de oferta: preço (0 = grátis): 0,00 € → 2,50 €');
-    await owner.page.getByRole('group', { name: giftTexts.settingsGroup, exact: true }).screenshot({ path: `${SHOTS}/settings-1280.png` });
+    await screenshot(owner.page.getByRole('group', { name: giftTexts.settingsGroup, exact: true }), { path: `${SHOTS}/settings-1280.png` });
 
     // The customer, on a phone: one piece of 12,90 €, shipping 3,00 €, the wrap 2,50 €.
     const plain = seedPieces.find((p) => p.id === 'brincos-estrela-cadente')!;
@@ -86,13 +86,13 @@ describe('a gift order, from "Definições" to the gift slip', () => {
     const total = (label: string) => page.locator('.order-summary').locator(`[data-total="${label}"]`).first().textContent();
     expect(await total('Embrulho de oferta')).toBe('2,50 €');
     expect(await total('Total a pagar')).toBe(formatCents(plain.priceCents + 300 + 250));
-    await page.locator('.gift-section').screenshot({ path: `${SHOTS}/checkout-gift-390.png` });
+    await screenshot(page.locator('.gift-section'), { path: `${SHOTS}/checkout-gift-390.png` });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe(paths.payment);
     const summary = page.getByTestId('gift-summary').first();
     await expect.poll(() => summary.textContent()).toContain('Parabéns, Rita! <b>Com amor</b>');
     expect(await summary.textContent()).toContain(giftTexts.wrapYes);
-    await page.screenshot({ path: `${SHOTS}/payment-390.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/payment-390.png`, fullPage: true });
     expect(problems.errors).toEqual([]);
 
     const [stored] = (await scanAll(shop.twin, 'orders')).filter((order) => order.email === email);
@@ -104,7 +104,7 @@ describe('a gift order, from "Definições" to the gift slip', () => {
     await expect.poll(() => row.getByTestId('gift-marker').textContent()).toBe(giftTexts.marker);
     await owner.page.goto(at(`/ordersdetail/${String(stored!.id)}`));
     await expect.poll(() => owner.page.getByTestId('gift-panel-message').textContent()).toBe(MESSAGE);
-    await owner.page.screenshot({ path: `${SHOTS}/order-1280.png`, fullPage: true });
+    await screenshot(owner.page, { path: `${SHOTS}/order-1280.png`, fullPage: true });
     const slip = await printGiftSlip(owner.page, 'gift-slip-1280.png');
     expect(slip).toContain('Parabéns, Rita! <b>Com amor</b>');
     expect(slip).toContain(plain.name);
@@ -118,7 +118,7 @@ describe('a gift order, from "Definições" to the gift slip', () => {
     const phoneOwner = await ownerPage(PHONE);
     await phoneOwner.page.goto(at(`/ordersdetail/${String(stored!.id)}`));
     await phoneOwner.page.getByTestId('gift-panel').waitFor();
-    await phoneOwner.page.screenshot({ path: `${SHOTS}/order-390.png`, fullPage: true });
+    await screenshot(phoneOwner.page, { path: `${SHOTS}/order-390.png`, fullPage: true });
     expect(await printGiftSlip(phoneOwner.page, 'gift-slip-390.png')).toContain('Da tua irmã');
     expect(owner.problems.errors).toEqual([]);
     expect(phoneOwner.problems.errors).toEqual([]);

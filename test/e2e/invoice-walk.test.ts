@@ -16,7 +16,7 @@ import { formatCents } from '#shared/money.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { SETTING_LABELS } from '#shared/settings.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, screenshot, type PageProblems, useShop, watchProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -33,7 +33,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(before);
 }
@@ -65,8 +65,8 @@ async function invoicingOn(page: Page): Promise<void> {
   const group = page.getByRole('group', { name: texts.invoicing.title, exact: true });
   await group.getByLabel(SETTING_LABELS['invoicing.enabled']).check();
   await shots(page, 'settings-invoicing');
-  await group.screenshot({ path: `${SHOTS}/settings-invoicing-group.png` });
-  await keys.screenshot({ path: `${SHOTS}/settings-invoicing-key.png` });
+  await screenshot(group, { path: `${SHOTS}/settings-invoicing-group.png` });
+  await screenshot(keys, { path: `${SHOTS}/settings-invoicing-key.png` });
   await page.getByRole('button', { name: texts.settings.save }).click();
   await page.getByText('Definições guardadas.', { exact: false }).first().waitFor();
 }
@@ -142,7 +142,7 @@ describe("a fatura from the owner's switch to the customer's page", { timeout: 4
     await shots(desk.page, 'owner-invoice');
     for (const viewport of [PHONE, DESKTOP]) {
       await desk.page.setViewportSize(viewport);
-      await panel.screenshot({ path: `${SHOTS}/owner-invoice-panel-${viewport.width}.png` });
+      await screenshot(panel, { path: `${SHOTS}/owner-invoice-panel-${viewport.width}.png` });
     }
     await desk.page.setViewportSize(DESKTOP);
 
@@ -153,7 +153,7 @@ describe("a fatura from the owner's switch to the customer's page", { timeout: 4
     expect(await invoice.textContent()).toContain(`${invoiceTexts.customer.issued(number)} ${invoiceTexts.download}`);
     expect(await invoice.getByRole('link').getAttribute('href')).toBe(href);
     await shots(page, 'customer-invoice');
-    await invoice.screenshot({ path: `${SHOTS}/customer-invoice-line-390.png` });
+    await screenshot(invoice, { path: `${SHOTS}/customer-invoice-line-390.png` });
 
     // "Devolver parte do pagamento": 10,00 € given back by transfer while the order goes on; its credit note on the owner's panel.
     const payment = desk.page.getByTestId('payment-panel');
@@ -163,7 +163,7 @@ describe("a fatura from the owner's switch to the customer's page", { timeout: 4
     await refundForm.getByLabel(texts.order.manualRefundMethod).selectOption('transferencia');
     for (const viewport of [PHONE, DESKTOP]) {
       await desk.page.setViewportSize(viewport);
-      await payment.screenshot({ path: `${SHOTS}/owner-refund-part-form-${viewport.width}.png` });
+      await screenshot(payment, { path: `${SHOTS}/owner-refund-part-form-${viewport.width}.png` });
     }
     await refundForm.getByRole('button', { name: texts.order.partRefundSend }).click();
     await payment.getByText(texts.order.partRefundRecorded(formatCents(1000), ledgerMethodLabel('transferencia'))).waitFor();
@@ -180,7 +180,7 @@ describe("a fatura from the owner's switch to the customer's page", { timeout: 4
       )
       .toMatch(new RegExp(`Nota de crédito NC A/\\d+: ${formatCents(1000)}`));
     await shots(desk.page, 'owner-credit-note');
-    await panel.screenshot({ path: `${SHOTS}/owner-credit-note-panel-1280.png` });
+    await screenshot(panel, { path: `${SHOTS}/owner-credit-note-panel-1280.png` });
     await page.reload();
     await invoice.waitFor();
     await shots(page, 'customer-after-refund');

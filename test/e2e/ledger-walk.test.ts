@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ledgerTexts, myOrderTexts } from '#shared/messages/index.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, mailsTo, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, mailsTo, screenshot, type PageProblems, useShop, watchProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -31,7 +31,7 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(before);
 }

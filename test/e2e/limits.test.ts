@@ -9,7 +9,7 @@ import { paths } from '#shared/paths.ts';
 import { routes } from '#lambdas/routes.ts';
 import { clientFetch } from '../support/clients.ts';
 import { until } from '../support/wait.ts';
-import { openPage, setStock, useShop } from '../web/e2e-support.ts';
+import { openPage, screenshot, setStock, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const BROWSER = '127.0.0.1';
@@ -51,7 +51,7 @@ describe('per-client limits, as the customer sees them', () => {
     await form.getByRole('button', { name: /Enviar/ }).click();
     await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toMatch(WAIT);
     expect(await form.getByLabel('Mensagem', { exact: true }).inputValue()).toBe('Queria um colar com o meu nome.');
-    await page.screenshot({ path: '/tmp/shots-limits/contact-429.png', fullPage: false });
+    await screenshot(page, { path: '/tmp/shots-limits/contact-429.png', fullPage: false });
     expect(problems.errors.filter((e) => !/429/.test(e))).toEqual([]);
     await page.close();
   });
@@ -76,7 +76,7 @@ describe('per-client limits, as the customer sees them', () => {
     await page.getByLabel('O teu e-mail').fill('rita@exemplo.pt');
     await notify.click();
     await expect.poll(() => page.locator('.stock-alert [role="alert"]').textContent()).toBe(apiTexts.busy);
-    await page.screenshot({ path: '/tmp/shots-limits/stock-alert-busy.png' });
+    await screenshot(page, { path: '/tmp/shots-limits/stock-alert-busy.png' });
     await page.close();
   });
 });

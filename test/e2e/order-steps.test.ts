@@ -11,7 +11,7 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
 import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
-import { attachProof, MOBILE, mailsTo, openPage, postJson, useSharedShop } from '../web/e2e-support.ts';
+import { attachProof, mailsTo, MOBILE, openPage, postJson, screenshot, useSharedShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
@@ -72,7 +72,7 @@ describe('the owner works an order step by step', () => {
     await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
     const confirm = page.getByTestId('step-confirm-payment');
     await confirm.waitFor();
-    await page.screenshot({ path: '/tmp/shots-limits/step-confirm.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/step-confirm.png', fullPage: true });
     await confirm.getByRole('button', { name: 'Marcar como paga' }).click();
 
     // Step 2, on the same page (the order stays open): mark as shipped, with the CTT code (Enviar → Enviado).
@@ -80,7 +80,7 @@ describe('the owner works an order step by step', () => {
     await ship.waitFor();
     expect(await page.getByTestId('step-confirm-payment').count()).toBe(0);
     await ship.getByLabel('Código de envio').fill('RR123456785PT');
-    await page.screenshot({ path: '/tmp/shots-limits/step-ship.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/step-ship.png', fullPage: true });
     await ship.getByRole('button', { name: 'Marcar como enviada' }).click();
     await page.getByTestId('status-panel').getByText('Marcada como enviada').waitFor();
     expect(page.url()).toMatch(new RegExp(`/ordersdetail/${order.id}$`));
@@ -105,7 +105,7 @@ describe('the owner works an order step by step', () => {
     expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain(
       'ObjectCodeInput=RR123456785PT',
     );
-    await customer.page.screenshot({ path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
+    await screenshot(customer.page, { path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
     await customer.page.close();
     await page.close();
   });
@@ -123,11 +123,11 @@ describe('the owner works an order step by step', () => {
     // The status and "Detalhes" are in view on the card.
     expect(await card.getByText('Confirmar Pagamento').isVisible()).toBe(true);
     expect(await card.getByRole('link', { name: 'Detalhes' }).isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/shots-limits/phone-orders.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/phone-orders.png', fullPage: true });
     await card.getByRole('link', { name: 'Detalhes' }).click();
     await page.getByTestId('step-confirm-payment').waitFor();
     await noSidewaysScroll();
-    await page.screenshot({ path: '/tmp/shots-limits/phone-order.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/phone-order.png', fullPage: true });
     await page.getByRole('button', { name: 'Marcar como paga' }).click();
     // The order stays open with its next step ready.
     await page.getByTestId('step-mark-shipped').waitFor();
@@ -150,7 +150,7 @@ describe('the owner works an order step by step', () => {
     for (const order of [paidA, paidB, reserved]) await page.getByLabel(`Selecionar a encomenda nº ${order.orderNumber}`).check();
     const bar = page.getByTestId('bulk-actions');
     expect(await bar.textContent()).toContain('3 selecionadas');
-    await page.screenshot({ path: '/tmp/shots-limits/bulk.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/bulk.png', fullPage: true });
     // The slips of the three, to print together: one per page, shown as they will print.
     await bar.getByRole('link', { name: 'Imprimir folhas (3)' }).click();
     await page.getByRole('heading', { name: 'Imprimir 3 encomendas' }).waitFor();
@@ -164,7 +164,7 @@ describe('the owner works an order step by step', () => {
           .isVisible(),
       ).toBe(true);
     expect(await page.getByRole('navigation').isVisible()).toBe(false);
-    await page.screenshot({ path: '/tmp/shots-limits/print-three.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/print-three.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });
     await page.goBack();
     for (const order of [paidA, paidB, reserved]) await page.getByLabel(`Selecionar a encomenda nº ${order.orderNumber}`).check();
@@ -212,7 +212,7 @@ describe('the owner works an order step by step', () => {
     expect(await page.locator('.adm-timeline li', { hasText: 'Aguarda Pagamento → Encerrada' }).textContent()).toContain(
       `por ${shop.twin.admin.email}`,
     );
-    await page.screenshot({ path: '/tmp/shots-limits/order-mail-bounced.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/order-mail-bounced.png', fullPage: true });
     expect(problems.errors).toEqual([]);
     await page.close();
   });
@@ -236,7 +236,7 @@ describe('the owner works an order step by step', () => {
     await page.getByLabel('E-mail da encomenda').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Enviar a ligação' }).click();
     await page.getByText(myOrderTexts.lookupSent).waitFor();
-    await page.screenshot({ path: '/tmp/shots-limits/order-lookup-sent.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/order-lookup-sent.png', fullPage: true });
     expect(problems.errors).toEqual([]);
 
     // The reservation's own mail came first; then the link asked for.
@@ -248,7 +248,7 @@ describe('the owner works an order step by step', () => {
     await page.getByRole('heading', { name: `A minha encomenda nº ${order.orderNumber}` }).waitFor();
     // The customer's own word for the status, not the back-office's "Aguarda Pagamento".
     expect(await page.getByTestId('order-status').textContent()).toBe('À espera de pagamento');
-    await page.screenshot({ path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
+    await screenshot(page, { path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
     await page.close();
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_TOKEN_FRAGMENT, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { ORDER_SHELL, STATIC_PAGES } from '#shared/pages.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { MOBILE, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { MOBILE, openPage, postJson, screenshot, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 
 const shop = useShop();
@@ -281,7 +281,7 @@ describe('without JavaScript', () => {
     expect(await page.locator('.product-detail .price-tag').first().textContent()).toMatch(/\d+,\d{2} €/);
     expect(await page.locator('.gallery img').first().getAttribute('src')).toMatch(/^\/images\//);
     expect(await page.title()).toBe('Colar Coração Eterno | Joias Inox');
-    await page.screenshot({ path: '/tmp/e2e-product-no-js.png' });
+    await screenshot(page, { path: '/tmp/e2e-product-no-js.png' });
     // Until the app runs, a button does nothing and a form would submit natively (a GET of the page with
     // what was typed): they are disabled in the HTML, and enabled by hydration.
     expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).isDisabled()).toBe(true);

@@ -14,7 +14,7 @@ import { processPhoto } from '#lambdas/services/photo-processing.ts';
 import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
 import { landscapeJpeg } from '../support/landscape-photo.ts';
 import { phonePhoto } from '../support/photos.ts';
-import { appRunning, useShop } from '../web/e2e-support.ts';
+import { appRunning, screenshot, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
@@ -88,7 +88,7 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     expect(attributes.slice(4).every(([loading, priority]) => loading === 'lazy' && priority === 'auto')).toBe(true);
     // A card has the listing's one photo (the product page has them all).
     expect(await page.locator('.product-card picture').count()).toBe(seedPieces.length);
-    await page.screenshot({ path: '/tmp/shots-photos/shop-390.png' });
+    await screenshot(page, { path: '/tmp/shots-photos/shop-390.png' });
     process.stdout.write(`[photos] /shop first view at 390 px DPR 3: ${Math.round(bytes.total() / 1024)} KB of images\n`);
     expect(bytes.total()).toBeLessThanOrEqual(400 * 1024);
     await context.close();
@@ -118,7 +118,7 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     const strip = page.locator('.gallery__strip');
     await strip.evaluate((element) => element.scrollTo({ left: element.clientWidth }));
     await expect.poll(() => page.locator('.gallery__thumb').nth(1).getAttribute('aria-pressed')).toBe('true');
-    await page.screenshot({ path: '/tmp/shots-photos/product-390.png' });
+    await screenshot(page, { path: '/tmp/shots-photos/product-390.png' });
 
     // Zoom: the photo fills the screen in a dialog, with a candidate for the whole width.
     await page.locator('.gallery__slide').nth(1).click();
@@ -128,7 +128,7 @@ describe('photos on a 390 px phone (DPR 3)', () => {
       .poll(() => zoomed.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
       .toBe(true);
     expect(await zoomed.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/-1440\.avif$/);
-    await page.screenshot({ path: '/tmp/shots-photos/zoom-390.png' });
+    await screenshot(page, { path: '/tmp/shots-photos/zoom-390.png' });
     await page.getByRole('button', { name: 'Fechar' }).click();
     expect(await page.locator('dialog[open]').count()).toBe(0);
     await context.close();
@@ -245,12 +245,12 @@ describe('a 3000×2000 upload is shown whole', () => {
         .evaluate((img) => [img.getBoundingClientRect().height, getComputedStyle(img).objectFit]);
       expect(upright).toEqual([strip, 'contain']);
       const slug = `${view.viewport.width}-dpr${dpr}`;
-      if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/landscape-product-${slug}.png` });
+      if (dpr !== 2) await screenshot(page, { path: `/tmp/shots-photos/landscape-product-${slug}.png` });
       if (dpr === 1) {
         await appRunning(page);
         await page.locator('.gallery__thumb').nth(1).click();
         await measure(page, '.gallery__slide:nth-child(2) .gallery__main');
-        await page.screenshot({ path: `/tmp/shots-photos/upright-second-${slug}.png` });
+        await screenshot(page, { path: `/tmp/shots-photos/upright-second-${slug}.png` });
       }
 
       await page.goto(`${shop.twin.url}/shop`);
@@ -268,10 +268,10 @@ describe('a 3000×2000 upload is shown whole', () => {
       expect(shown.box.top).toBeGreaterThanOrEqual(frame.top - 0.5);
       expect(shown.box.bottom).toBeLessThanOrEqual(frame.bottom + 0.5);
       expect(shown.box.width).toBeCloseTo(frame.width, 0);
-      if (dpr !== 2) await card.screenshot({ path: `/tmp/shots-photos/landscape-card-${slug}.png` });
+      if (dpr !== 2) await screenshot(card, { path: `/tmp/shots-photos/landscape-card-${slug}.png` });
       // The card has one photo, the listing's (the upright second one is on the product page, above).
       expect(await card.locator('picture').count()).toBe(1);
-      if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/shop-${slug}.png` });
+      if (dpr !== 2) await screenshot(page, { path: `/tmp/shots-photos/shop-${slug}.png` });
       await context.close();
     });
   }

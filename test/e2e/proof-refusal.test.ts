@@ -12,7 +12,7 @@ import { checkoutTexts, uploadTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { createProduct } from '../support/factories.ts';
 import { activePdf, screenshotPng } from '../support/proof-files.ts';
-import { DESKTOP, fillShipping, getItem, postJson, scanAll, useSharedShop } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, getItem, postJson, scanAll, screenshot, useSharedShop } from '../web/e2e-support.ts';
 
 const shop = useSharedShop();
 /** This file's own piece, on the twin the shopping walks share. */
@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   // From the top: scrolled to the refusal, the sticky header would be painted over the middle of the shot.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {

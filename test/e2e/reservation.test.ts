@@ -17,6 +17,7 @@ import {
   mailsTo,
   reservationBannerSettled,
   scanAll,
+  screenshot,
   useSharedShop,
   watchProblems,
 } from '../web/e2e-support.ts';
@@ -46,7 +47,7 @@ async function newTab(context: BrowserContext): Promise<Page> {
 async function shots(page: Page, name: string): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
   }
   await page.setViewportSize(PHONE);
 }

@@ -16,7 +16,7 @@ import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import type { SalesResponse } from '#shared/sales.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { salesTexts } from '#web/features/sales/sales-texts.ts';
-import { attachProof, DESKTOP, openPage, postJson, seriousViolations, useShop } from '../web/e2e-support.ts';
+import { attachProof, DESKTOP, openPage, postJson, screenshot, seriousViolations, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 
 const shop = useShop();
@@ -115,7 +115,7 @@ describe('Vendas at 390 and 1 280 px', () => {
       const overflow = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
       expect(overflow.page, 'sideways scroll').toBeLessThanOrEqual(overflow.window);
       expect(await seriousViolations(page)).toEqual([]);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sales-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/sales-${viewport.width}.png`, fullPage: true });
 
       // The weeks: the form's grouping redraws the chart and the table.
       await page.getByRole('button', { name: salesTexts.presets.weeks12 }).click();
@@ -124,7 +124,7 @@ describe('Vendas at 390 and 1 280 px', () => {
         .poll(() => page.getByTestId('sales-total').locator('td').first().textContent())
         .toBe(formatCents(sales.totals.revenueCents));
       expect((await page.evaluate(() => document.documentElement.scrollWidth)) <= viewport.width).toBe(true);
-      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sales-weeks-${viewport.width}.png`, fullPage: true });
+      if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/sales-weeks-${viewport.width}.png`, fullPage: true });
       expect(problems.errors).toEqual([]);
       await page.close();
     });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { appRunning, fillShipping, getItem, openPage, scanAll, useShop } from '../web/e2e-support.ts';
+import { appRunning, fillShipping, getItem, openPage, scanAll, screenshot, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const necklace = seedPieces.find((piece) => piece.id === 'fio-gota-de-orvalho')!;
@@ -56,7 +56,7 @@ describe('a piece in sizes', () => {
     await expect
       .poll(() => page.locator('.product-detail__soldout .notice').textContent())
       .toBe('O tamanho 40 cm está esgotado. Avisamos-te quando voltar.');
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sizes-product.png`, fullPage: true });
+    if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/sizes-product.png`, fullPage: true });
     const email = `medida-${Date.now()}@exemplo.pt`;
     await page.getByLabel('O teu e-mail').fill(email);
     await page.getByRole('button', { name: 'Avisem-me' }).click();
@@ -73,7 +73,7 @@ describe('a piece in sizes', () => {
     await line45.getByRole('button', { name: /Aumentar quantidade de Fio Gota de Orvalho — 45 cm/ }).click();
     expect(await line45.locator('.cart-line__count').textContent()).toBe('3');
     expect(await page.locator('.cart-line[data-variant-id="c50"] .cart-line__count').textContent()).toBe('1');
-    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sizes-cart.png`, fullPage: true });
+    if (SCREENSHOTS) await screenshot(page, { path: `${SCREENSHOTS}/sizes-cart.png`, fullPage: true });
 
     // Reserve both: the order has both lines, each size's stock taken.
     await page.getByRole('button', { name: 'Finalizar compra' }).click();

@@ -19,6 +19,7 @@ import {
   getItem,
   openPage,
   scanAll,
+  screenshot,
   seriousViolations,
   setMbWayCounters,
   setPrice,
@@ -102,7 +103,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
 }
 
 async function noSeriousViolations(page: Page, what: string) {

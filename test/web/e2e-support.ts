@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { holdCounterName } from '#lambdas/repositories/holds.ts';
@@ -110,6 +110,16 @@ async function forgetAddress(twin: TwinData, address: string, atEdge: () => Prom
     client.destroy();
   }
   await atEdge();
+}
+
+/**
+ * A screenshot for a person to look at (docs/testing.md#screenshots): taken unless `E2E_SCREENSHOTS=off`,
+ * which CI sets. Nobody looks at CI's, and a full-page PNG at 1280 px is among a walk's costliest steps.
+ */
+export async function screenshot(target: Page | Locator, options: { readonly path: string; readonly fullPage?: boolean }): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  if ('goto' in target) await target.screenshot(options);
+  else await target.screenshot({ path: options.path });
 }
 
 /** What went wrong in a page: uncaught errors, failed console errors, Content-Security-Policy reports. */
@@ -321,10 +331,10 @@ export async function setMbWayCounters(twin: TwinData, month: string, count1: nu
 
 /** The e-mails the twin's SES server received for `to`. */
 export async function mailsTo(twin: TwinData, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
-  const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as {
-    emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[];
+  const store = (await (await fetch(`${twin.endpoints.ses}/store?to=${encodeURIComponent(to)}`)).json()) as {
+    emails: { subject: string; body: { text?: string; html?: string } }[];
   };
-  return store.emails.filter((mail) => mail.destination.to.includes(to));
+  return store.emails;
 }
 
 /** The shipping step's fields a walk may choose (the others are a Lisbon customer's). */
