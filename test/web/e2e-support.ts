@@ -113,11 +113,11 @@ async function forgetAddress(twin: TwinData, address: string, atEdge: () => Prom
 }
 
 /**
- * A screenshot for a person to look at (docs/testing.md#screenshots): taken unless `E2E_SCREENSHOTS=off`,
+ * A screenshot for a person to look at (docs/testing.md#screenshots): taken unless `SKIP_SCREENSHOTS=1`,
  * which CI sets. Nobody looks at CI's, and a full-page PNG at 1280 px is among a walk's costliest steps.
  */
 export async function screenshot(target: Page | Locator, options: { readonly path: string; readonly fullPage?: boolean }): Promise<void> {
-  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  if (process.env.SKIP_SCREENSHOTS === '1') return;
   if ('goto' in target) await target.screenshot(options);
   else await target.screenshot({ path: options.path });
 }
