@@ -60,6 +60,16 @@ export function loadViewerFunction(code: string, store: KeyValueStoreLocal): Vie
 }
 
 /**
+ * The request as the function returned it, which is what CloudFront sends on: its headers replace the
+ * viewer's (one the function removed is gone; the viewer's address is the one the function wrote).
+ */
+function sentOn(req: IncomingMessage, request: EdgeRequest): IncomingMessage {
+  for (const name of Object.keys(req.headers)) if (!(name in request.headers)) delete req.headers[name];
+  for (const [name, { value }] of Object.entries(request.headers)) req.headers[name] = value;
+  return req;
+}
+
+/**
  * The API as the front door reaches it through CloudFront's `/api/*` behaviour: its viewer-request
  * function first; a response of the function is the answer, and the API never sees the request.
  */
@@ -73,7 +83,7 @@ export function apiBehindEdgeFunction(api: FrontDoorApi, store: KeyValueStoreLoc
       request: { method: (req.method ?? 'GET').toUpperCase(), uri: new URL(req.url ?? '/', 'http://front.local').pathname, headers },
       viewer: { ip: viewerIp(req) },
     });
-    if (!('statusCode' in result)) return api(req, res);
+    if (!('statusCode' in result)) return api(sentOn(req, result), res);
     const body = Buffer.from(result.body?.data ?? '');
     // The body is not read: the connection closes after the answer rather than drain it.
     const close = req.headers['content-length'] || req.headers['transfer-encoding'] ? { connection: 'close' } : {};

@@ -145,9 +145,8 @@ class FrontDoor {
       return;
     }
     if (path === '/api' || path.startsWith('/api/')) {
-      // What CloudFront does on the way to the API origin: its own viewer address (never the
-      // client's), and the origin secret.
-      req.headers[VIEWER_IP_HEADER] = viewerIp(req);
+      // What CloudFront does on the way to the API origin: the origin secret (the viewer's address is
+      // the behaviour's function's to write, `options.api`: `edge-function.ts`).
       req.headers[ORIGIN_HEADER] = options.originSecret();
       // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
       delete req.headers[PAGES_FALLBACK_HEADER];
