@@ -20,11 +20,11 @@ import {
   reservationFor,
   saveShippingDraft,
   type ShippingDraft,
-} from './checkout-session.ts';
+} from '#web/lib/checkout-session.ts';
 import { askUntilAnswered } from './ask-again.ts';
-import { orderRefusal } from './order-refusal.tsx';
-import { isAutomatic } from './provider-payment.ts';
-import { usePaymentMethods } from './use-payment-methods.ts';
+import { orderRefusal } from '#web/ui/order-refusal.tsx';
+import { isAutomatic } from '#web/lib/provider-payment.ts';
+import { usePaymentMethods } from '#web/lib/use-payment-methods.ts';
 import { useChosenCode } from '#web/lib/chosen-code.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';

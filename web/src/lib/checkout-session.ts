@@ -11,9 +11,9 @@ import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema, type ShippingForm } from '#shared/schemas/shipping-form.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { isProofKey } from '#shared/uploads.ts';
-import { randomUuid, readJson, removeKey, writeJson } from '#web/lib/browser-storage.ts';
-import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '#web/lib/open-reservation.ts';
-import { clearChosenCode } from '#web/lib/chosen-code.ts';
+import { randomUuid, readJson, removeKey, writeJson } from './browser-storage.ts';
+import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from './open-reservation.ts';
+import { clearChosenCode } from './chosen-code.ts';
 
 const KEYS = {
   shipping: 'checkout.shipping',
