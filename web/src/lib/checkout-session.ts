@@ -173,7 +173,10 @@ export type PlacedOrder = CustomerOrderResponse & { readonly accessToken?: strin
 
 export const loadPlacedOrder = (): PlacedOrder | null => readJson('session', KEYS.order, isOrderAnswer) as PlacedOrder | null;
 
-/** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof, the discount code and the terms tick. */
+/**
+ * After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the
+ * proof, the discount code and the terms tick.
+ */
 export function recordPlacedOrder(response: CustomerOrderResponse, accessToken?: string): void {
   writeJson('session', KEYS.order, { ...response, ...(accessToken ? { accessToken } : {}) } satisfies PlacedOrder);
   removeKey('session', KEYS.attempt);

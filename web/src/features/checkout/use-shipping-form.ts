@@ -110,7 +110,10 @@ const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName', 'discountCode']
 /** The gift's fields of the order request, by this form's names. */
 const GIFT_FIELDS: Readonly<Record<string, string>> = { gift: 'giftMessage', 'gift.message': 'giftMessage', 'gift.wrap': 'giftWrap' };
 
-/** The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null when none (or MB WAY full: said in the alert only). */
+/**
+ * The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null
+ * when none (or MB WAY full: said in the alert only).
+ */
 function shippingFieldErrors(error: unknown): FieldMessages | null {
   if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
   const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] =>
