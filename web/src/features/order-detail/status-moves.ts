@@ -26,7 +26,7 @@ import { refundInput, refundLeftOf, type RefundDraft } from './close-refund-fiel
 const t = texts.order;
 
 /** How a move ends: a step keeps the order open here (with what to say); the list's move goes back to the list. */
-export type MoveEnd = { readonly stay: string } | 'list';
+type MoveEnd = { readonly stay: string } | 'list';
 
 /** The fields said beside themselves; any other message is the panel's notice. */
 const BESIDE = ['trackingCode', 'note', 'refundCents', 'refundMethod'] as const;

@@ -4,7 +4,7 @@
  * after which the order stays open here with its next step ready; and any other status the lifecycle
  * allows, chosen from a list ("Guardar Estado" goes back to the list; closing a shipped order asks
  * whether its pieces go back to stock; closing an order paid through the provider refunds it, all of it
- * or the amount typed).
+ * or the amount typed). Each is a form sent through `useFormSubmit` (`status-moves.ts`).
  */
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
