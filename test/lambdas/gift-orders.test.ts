@@ -16,7 +16,7 @@ import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
 import { invoiceLines, linesTotalCents } from '#shared/invoices.ts';
 import { giftTexts } from '#shared/messages/index.ts';
-import { GiftSlip } from '#web/features/orders/gift-slip.tsx';
+import { GiftSlip } from '#web/ui/admin/gift-slip.tsx';
 import { createProduct, customerOrderView, mailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { EVIL_IMG, EVIL_LINK } from '../support/mail.ts';
 import { twinOfItsOwn } from '../support/own-twin.ts';

@@ -36,11 +36,11 @@ export const FORBIDDEN: readonly (readonly [pattern: RegExp, instead: string])[]
 /** Strings that are code, not words (file: the exact text). */
 const ALLOWED: readonly string[] = [
   // Developers' messages (the console, an Error's text), never shown.
-  'web/src/features/checkout/proof-upload.tsx: Proof upload failed',
+  'web/src/features/my-order/proof-upload.tsx: Proof upload failed',
   'web/src/lib/presigned-upload.ts: Upload aborted',
   'web/src/lib/presigned-upload.ts: upload failed with status ',
   // A test id.
-  'web/src/features/checkout/proof-upload.tsx: proof-upload',
+  'web/src/features/my-order/proof-upload.tsx: proof-upload',
 ];
 
 const ROOTS = ['shared', 'web/src', 'infra/common/mail'];

@@ -8,8 +8,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { PaymentPanel } from '#web/features/orders/payment-panel.tsx';
-import { refundLeftOf, refundInput, RefundFields } from '#web/features/orders/close-refund-fields.tsx';
+import { PaymentPanel } from '#web/features/order-detail/payment-panel.tsx';
+import { refundLeftOf, refundInput, RefundFields } from '#web/features/order-detail/close-refund-fields.tsx';
 import { sampleOrder } from '../support/sample-order.ts';
 
 const T0 = '2026-12-07T10:00:00.000Z';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '#shared/api.ts';
 import { paymentStartTexts } from '#shared/messages/index.ts';
-import { entryText } from '#web/features/orders/timeline-panel.tsx';
+import { entryText } from '#web/features/order-detail/timeline-panel.tsx';
 
 const at = '2026-11-27T02:43:06.449Z';
 

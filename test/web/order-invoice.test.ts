@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { invoiceView, type InvoicingRecord, type RecordedDocument } from '#shared/invoices.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
-import { OrderInvoice } from '#web/features/checkout/order-invoice.tsx';
+import { OrderInvoice } from '#web/features/my-order/order-invoice.tsx';
 
 const document = (extra: Partial<RecordedDocument>): RecordedDocument => ({
   kind: 'invoice-receipt',

@@ -1,5 +1,5 @@
 /**
- * The owner's printable slip of an order (`web/src/features/orders/packing-slip.tsx`): with a discount
+ * The owner's printable slip of an order (`web/src/ui/admin/packing-slip.tsx`): with a discount
  * code its totals say the code and what it took off as the order page does ("Código MARIA10 −3,48 €",
  * docs/discount-codes.md), and add up to the total; without one there is no code line; the gift slip,
  * which carries no price, never names the code.
@@ -8,8 +8,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
-import { PackingSlip } from '#web/features/orders/packing-slip.tsx';
-import { GiftSlip } from '#web/features/orders/gift-slip.tsx';
+import { PackingSlip } from '#web/ui/admin/packing-slip.tsx';
+import { GiftSlip } from '#web/ui/admin/gift-slip.tsx';
 import { CODED_CART, sampleOrder } from '../support/sample-order.ts';
 
 /** A 34,80 € order with a 10 % code: −3,48 €, free shipping (31,32 € after the code), 31,32 €. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutTexts, uploadTexts } from '#shared/messages/index.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { checkSubmission, failedSubmission, firstInvalidField } from '#web/lib/use-submit.ts';
-import { PROOF_FORM, proofRefusal, proofSpent, reservationOver } from '#web/features/checkout/use-proof-step.ts';
+import { PROOF_FORM, proofRefusal, proofSpent, reservationOver } from '#web/features/my-order/use-proof-step.ts';
 
 describe('the proof form before sending', () => {
   it('says a missing file under the file field, which gets the focus, and no alert', () => {

@@ -12,11 +12,11 @@ import type { CustomerProviderPayment } from '#shared/automatic-payments.ts';
 import { providerPaymentTexts } from '#shared/messages/index.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from '#shared/payment-methods.ts';
-import { EMPTY_SHIPPING_DRAFT } from '#web/features/checkout/checkout-session.ts';
+import { EMPTY_SHIPPING_DRAFT } from '#web/lib/checkout-session.ts';
 import { PaymentMethodSection } from '#web/features/checkout/shipping-choices.tsx';
 import type { PaymentChoices, ShippingFields } from '#web/features/checkout/use-shipping-form.ts';
-import { ProviderPaymentStatus } from '#web/features/checkout/provider-payment-panel.tsx';
-import { PaymentDue } from '#web/features/checkout/payment-due.tsx';
+import { ProviderPaymentStatus } from '#web/features/my-order/provider-payment-panel.tsx';
+import { PaymentDue } from '#web/features/my-order/payment-due.tsx';
 import {
   headingMethod,
   isAutomatic,
@@ -26,7 +26,7 @@ import {
   watchesOrder,
   type ProviderView,
   type WatchEnvironment,
-} from '#web/features/checkout/provider-payment.ts';
+} from '#web/lib/provider-payment.ts';
 
 const EXPIRES = '2026-11-27T10:30:00.000Z';
 const REFERENCE = { entity: '12345', reference: '123456789', amountCents: 1250, expiresAt: '2026-12-04T10:00:00.000Z' } as const;

@@ -160,7 +160,7 @@ describe('checkout session', () => {
     }) as unknown as PlaceOrderResponse;
 
   it('keeps one Idempotency-Key per attempt: the same for a retry, a new one once the order changed or was placed', async () => {
-    const session = await import('#web/features/checkout/checkout-session.ts');
+    const session = await import('#web/lib/checkout-session.ts');
     const first = session.idempotencyKeyFor(input(1));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.idempotencyKeyFor(input(1))).toBe(first);
@@ -174,7 +174,7 @@ describe('checkout session', () => {
   });
 
   it('keeps the reservation for exactly the request it answered, while it holds', async () => {
-    const session = await import('#web/features/checkout/checkout-session.ts');
+    const session = await import('#web/lib/checkout-session.ts');
     const key = session.idempotencyKeyFor(input(1));
     session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
     expect(session.reservationFor(input(1))?.order.orderNumber).toBe(123456);
@@ -201,7 +201,7 @@ describe('checkout session', () => {
   });
 
   it('reads the shipping draft defensively and knows when it is a complete form', async () => {
-    const session = await import('#web/features/checkout/checkout-session.ts');
+    const session = await import('#web/lib/checkout-session.ts');
     storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
     expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
     expect(session.savedShippingForm()).toBeNull();
@@ -219,7 +219,7 @@ describe('checkout session', () => {
 
   it("keeps the cart's chosen code in one place: typed on the cart, priced for that cart only, forgotten once paid", async () => {
     const chosen = await import('#web/lib/chosen-code.ts');
-    const session = await import('#web/features/checkout/checkout-session.ts');
+    const session = await import('#web/lib/checkout-session.ts');
     const cart = [{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1740, discountPercent: 0, image: '' }];
     const discount = { code: 'MARIA10', type: 'percent', amountCents: 348 } as const;
     expect(chosen.loadChosenCode()).toEqual({ typed: '' });
@@ -250,7 +250,7 @@ describe('checkout session', () => {
 
 describe('proof file checks', () => {
   it('accepts images and PDFs up to 10 MB, with the schema messages otherwise', async () => {
-    const { proofProblem } = await import('#web/features/checkout/proof-upload.tsx');
+    const { proofProblem } = await import('#web/features/my-order/proof-upload.tsx');
     expect(proofProblem(new File(['%PDF'], 'talão.pdf', { type: 'application/pdf' }))).toBeNull();
     expect(proofProblem(new File(['x'], 'IMG_0001.HEIC', { type: '' }))).toBeNull();
     expect(proofProblem(new File(['<html>'], 'talão.html', { type: 'text/html' }))).toBe(

@@ -42,8 +42,11 @@ export interface FormSubmitOptions<S extends z.ZodType, R> {
   readonly failedMessage?: string | ((error: unknown) => string);
   /** The field messages in a refusal (default `serverFieldErrors`: a 400's `fields`); null when none. */
   readonly serverFields?: (error: unknown) => FieldMessages | null;
-  /** The alert when the server refused fields (default `apiTexts.invalidInput`); undefined: none, the outcome goes back to idle. */
-  readonly refusedFieldsAlert?: (fields: FieldMessages) => string | undefined;
+  /**
+   * The alert when the server refused fields (default `apiTexts.invalidInput`), given the refusal too;
+   * undefined: none, the outcome goes back to idle.
+   */
+  readonly refusedFieldsAlert?: (fields: FieldMessages, error: unknown) => string | undefined;
   /** The alert when the browser's check finds field messages (default none: the fields say it, the outcome goes back to idle). */
   readonly invalidAlert?: (errors: FieldMessages) => string | undefined;
 }
@@ -100,7 +103,8 @@ export function failedSubmission(
   error: unknown,
 ): { readonly fields: FieldMessages | null; readonly outcome: FormOutcome<never> } {
   const fields = serverFields(error);
-  if (fields) return { fields, outcome: alertOrIdle(refusedFieldsAlert ? refusedFieldsAlert(fields) : apiTexts.invalidInput, error) };
+  if (fields)
+    return { fields, outcome: alertOrIdle(refusedFieldsAlert ? refusedFieldsAlert(fields, error) : apiTexts.invalidInput, error) };
   const message = typeof failedMessage === 'function' ? failedMessage(error) : errorMessage(error, failedMessage);
   return { fields: null, outcome: { kind: 'failed', message, error } };
 }

@@ -17,7 +17,7 @@ import { CustomerPage } from '#web/features/customers/customer-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { LoginPage } from '#web/features/sign-in/login-page.tsx';
 import { AdminNotFoundPage } from './admin-not-found-page.tsx';
-import { OrderDetailPage } from '#web/features/orders/order-detail-page.tsx';
+import { OrderDetailPage } from '#web/features/order-detail/order-detail-page.tsx';
 import { OrdersPage } from '#web/features/orders/orders-page.tsx';
 import { ProductFormPage } from '#web/features/products/product-form-page.tsx';
 import { PrintOrdersPage } from '#web/features/orders/print-orders-page.tsx';

@@ -47,7 +47,10 @@ export function ShippingMethodSection({
   );
 }
 
-/** How to pay (outside the site, or through the payment provider): a method the shop does not take now, or MB WAY full, shown but not choosable. */
+/**
+ * How to pay (outside the site, or through the payment provider): a method the shop does not take now, or
+ * MB WAY full, shown but not choosable.
+ */
 export function PaymentMethodSection({ fields: { draft, errors, update }, payment }: { fields: ShippingFields; payment: PaymentChoices }) {
   // With a method the provider takes, each method says how it is paid; else one hint says it for all.
   const mixed = payment.choices.some((choice) => choice.automatic && choice.available);

@@ -5,15 +5,15 @@ import { qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
 import { useCart } from '#web/lib/cart-store.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
-import { OrderRefusalNotice } from './order-refusal.tsx';
-import { PendingReservation } from './pending-reservation.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { OrderRefusalNotice } from '#web/ui/order-refusal.tsx';
+import { PendingReservation } from '#web/ui/pending-reservation.tsx';
+import { OrderSummary } from '#web/ui/order-summary.tsx';
 import { AddressSection, ContactSection, InvoiceSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import { GiftSection } from './gift-section.tsx';
 import { DiscountCodeField } from '#web/ui/discount-code-field.tsx';
-import './checkout.css';
+import '#web/ui/checkout.css';
 import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */

@@ -20,11 +20,11 @@ import {
   reservationFor,
   saveShippingDraft,
   type ShippingDraft,
-} from './checkout-session.ts';
+} from '#web/lib/checkout-session.ts';
 import { askUntilAnswered } from './ask-again.ts';
-import { orderRefusal } from './order-refusal.tsx';
-import { isAutomatic } from './provider-payment.ts';
-import { usePaymentMethods } from './use-payment-methods.ts';
+import { orderRefusal } from '#web/ui/order-refusal.tsx';
+import { isAutomatic } from '#web/lib/provider-payment.ts';
+import { usePaymentMethods } from '#web/lib/use-payment-methods.ts';
 import { useChosenCode } from '#web/lib/chosen-code.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
@@ -110,7 +110,10 @@ const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName', 'discountCode']
 /** The gift's fields of the order request, by this form's names. */
 const GIFT_FIELDS: Readonly<Record<string, string>> = { gift: 'giftMessage', 'gift.message': 'giftMessage', 'gift.wrap': 'giftWrap' };
 
-/** The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null when none (or MB WAY full: said in the alert only). */
+/**
+ * The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null
+ * when none (or MB WAY full: said in the alert only).
+ */
 function shippingFieldErrors(error: unknown): FieldMessages | null {
   if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
   const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] =>

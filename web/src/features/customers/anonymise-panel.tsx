@@ -5,17 +5,31 @@
  * customer's e-mail) do not stop it: the confirmation says they are closed first (stock back), and a
  * refusal naming one the page did not list offers to close it and go on.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod';
 import { ORDER_RETENTION_YEARS } from '#shared/settings.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { failureMessage, isChangedMeanwhile } from '#web/lib/admin/admin-api.ts';
 import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
-import { useAction } from '#web/lib/use-submit.ts';
+import { outcomeNotice, useAction, useFormSubmit, type FormSubmit } from '#web/lib/use-submit.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const a = texts.customer.anonymise;
+
+/** The confirmation: the customer's e-mail typed (any case, spaces around); the server takes no body. */
+function confirmSchema(email: string) {
+  return z.object({
+    confirmEmail: z.string().refine((typed) => typed.trim().toLowerCase() === email.toLowerCase(), { error: a.mismatch }),
+  });
+}
+
+/** The typed e-mail, read from the confirmation form. */
+function typedEmail(form: HTMLFormElement) {
+  const field = form.elements.namedItem('confirmEmail');
+  return { confirmEmail: field instanceof HTMLInputElement ? field.value : '' };
+}
 
 export function AnonymisePanel(props: {
   readonly customerRef: string;
@@ -25,24 +39,46 @@ export function AnonymisePanel(props: {
 }) {
   const { customerRef, email, reservations, onDone } = props;
   const api = useAdminApi();
-  const action = useAction();
   const [confirming, setConfirming] = useState(false);
   const [offerClose, setOfferClose] = useState(false);
-  const anonymise = (closeOpen: boolean) =>
+  // A refusal closes the confirmation; one naming a reservation the page did not list offers to close it.
+  const refused = (failure: unknown) => {
+    setConfirming(false);
+    setOfferClose(isChangedMeanwhile(failure, 'customer_has_open_reservations'));
+  };
+  const done = (message: string) => {
+    setConfirming(false);
+    onDone(message);
+  };
+  // The confirmation's form; kept here, as its refusal is said once the confirmation has closed.
+  const form = useFormSubmit({
+    schema: confirmSchema(email),
+    fieldOrder: ['confirmEmail'],
+    readValues: typedEmail,
+    send: () => api.anonymiseCustomer(customerRef, reservations.length > 0),
+    onSent: (answer) => done(answer.message),
+    onFailed: refused,
+    // Every refusal is the panel's message, as the server words it (the open orders named).
+    serverFields: () => null,
+    failedMessage: (failure) => failureMessage(a.failed, failure),
+  });
+  // "Fechar as reservas e anonimizar", offered with the refusal that names one the page did not list: one click.
+  const action = useAction();
+  const closeAndErase = () => {
+    form.reset();
+    setOfferClose(false);
     void action.run(
-      async () => {
-        setOfferClose(false);
-        const answer = await api.anonymiseCustomer(customerRef, closeOpen);
-        setConfirming(false);
-        onDone(answer.message);
-      },
+      async () => done((await api.anonymiseCustomer(customerRef, true)).message),
       (failure) => {
-        setConfirming(false);
-        setOfferClose(isChangedMeanwhile(failure, 'customer_has_open_reservations'));
+        refused(failure);
         return failureMessage(a.failed, failure);
       },
     );
+  };
+  const notice = outcomeNotice(form.outcome) ?? action.notice;
+  const busy = form.sending || action.busy;
   const open = () => {
+    form.reset();
     action.show(undefined);
     setConfirming(true);
   };
@@ -50,21 +86,15 @@ export function AnonymisePanel(props: {
   return (
     <Panel id="adm-customer-gdpr" title={a.title} testId="customer-gdpr">
       <p className="adm-small muted">{a.hint}</p>
-      <ActionFeedback notice={action.notice}>
+      <ActionFeedback notice={notice}>
         {offerClose && (
-          <button type="button" className="button button--small" disabled={action.busy} onClick={() => anonymise(true)}>
+          <button type="button" className="button button--small" disabled={busy} onClick={closeAndErase}>
             {abuseUiTexts.anonymise.closeAndErase}
           </button>
         )}
       </ActionFeedback>
       {confirming ? (
-        <Confirmation
-          email={email}
-          reservations={reservations}
-          busy={action.busy}
-          onConfirm={() => anonymise(reservations.length > 0)}
-          onCancel={() => setConfirming(false)}
-        />
+        <Confirmation email={email} reservations={reservations} form={form} onCancel={() => setConfirming(false)} />
       ) : (
         <p>
           <button type="button" className="button button--small button--secondary" onClick={open}>
@@ -80,22 +110,22 @@ export function AnonymisePanel(props: {
 function Confirmation(props: {
   readonly email: string;
   readonly reservations: readonly number[];
-  readonly busy: boolean;
-  readonly onConfirm: () => void;
+  readonly form: FormSubmit<unknown>;
   readonly onCancel: () => void;
 }) {
-  const { email, reservations, busy, onConfirm, onCancel } = props;
+  const { email, reservations, form, onCancel } = props;
+  const busy = form.sending;
   const [typed, setTyped] = useState('');
-  const [mismatch, setMismatch] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim().toLowerCase() !== email.toLowerCase()) return setMismatch(true);
-    onConfirm();
-  };
   return (
-    <form className="notice notice--info adm-anonymise" onSubmit={submit} aria-labelledby="adm-anonymise-title" noValidate>
+    <form
+      ref={form.formRef}
+      className="notice notice--info adm-anonymise"
+      onSubmit={form.onSubmit}
+      aria-labelledby="adm-anonymise-title"
+      noValidate
+    >
       <h3 id="adm-anonymise-title" className="adm-section-title" tabIndex={-1} ref={heading}>
         {a.confirmTitle(email)}
       </h3>
@@ -122,10 +152,10 @@ function Confirmation(props: {
         autoComplete="off"
         spellCheck={false}
         value={typed}
-        error={mismatch ? a.mismatch : undefined}
+        error={form.errors.confirmEmail}
         onChange={(event) => {
           setTyped(event.target.value);
-          setMismatch(false);
+          form.setErrors({});
         }}
       />
       <p className="adm-inline-form">

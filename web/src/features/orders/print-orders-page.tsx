@@ -6,8 +6,8 @@
 import { useSearchParams } from '#web/lib/router.tsx';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
-import { PackingSlip } from './packing-slip.tsx';
-import { GiftSlip } from './gift-slip.tsx';
+import { PackingSlip } from '#web/ui/admin/packing-slip.tsx';
+import { GiftSlip } from '#web/ui/admin/gift-slip.tsx';
 import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 

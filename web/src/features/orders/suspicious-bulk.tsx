@@ -10,7 +10,7 @@ import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { useAction } from '#web/lib/use-submit.ts';
-import { BlockDurationField, DEFAULT_BLOCK } from './block-duration.tsx';
+import { BlockDurationField, DEFAULT_BLOCK } from '#web/ui/admin/block-duration.tsx';
 import type { BulkOutcomeState } from './bulk-actions.tsx';
 
 const t = abuseUiTexts.bulk;

@@ -114,7 +114,7 @@ export function PriceFields({ form, isNew }: { readonly form: ProductValues; rea
       <TextField
         label={`${t.price} *`}
         error={errors.priceCents}
-        name="price"
+        name="priceCents"
         inputMode="decimal"
         value={values.price}
         placeholder={t.pricePlaceholder}
@@ -125,7 +125,7 @@ export function PriceFields({ form, isNew }: { readonly form: ProductValues; rea
         label={t.discount}
         hint={t.discountHint}
         error={errors.discountPercent}
-        name="discount"
+        name="discountPercent"
         type="number"
         min={0}
         max={MAX_DISCOUNT_PERCENT}

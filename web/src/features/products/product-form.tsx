@@ -5,22 +5,20 @@
  * processed before saving. Saving shows the success or the Portuguese error with each field's message;
  * it never fails silently.
  */
-import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import type { AdminProduct, Collection } from '#shared/product.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts, apiTexts } from '#shared/messages/index.ts';
-import { hasSizes } from '#shared/variants.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { FORM_ERROR_KEY, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { paths } from '#shared/paths.ts';
-import { serverFieldErrors } from '#web/lib/form.ts';
 import { TextAreaField } from '#web/ui/field.tsx';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage, isChangedMeanwhile } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
-import { useAction, type Action, type Notice } from '#web/lib/use-submit.ts';
+import { outcomeNotice, useAction, type Notice } from '#web/lib/use-submit.ts';
 import type { FormDraft } from '#web/lib/admin/form-draft.ts';
 import { PhotosField } from './photos-field.tsx';
 import { VariantsField } from './variants-field.tsx';
@@ -28,12 +26,10 @@ import { Feedback, useFlash, type FlashState } from '#web/ui/admin/admin-ui.tsx'
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { IdentityFields, PriceFields } from './product-fields.tsx';
 import { mergeNotice } from './product-merge.ts';
-import { copyValues, readProductForm, readProductUpdate, valuesOf, type Errors } from './product-values.ts';
+import { copyValues, valuesOf, type Errors, type FormValues } from './product-values.ts';
 import { useProductValues, type ProductValues } from './use-product-values.ts';
 
 const t = texts.productForm;
-
-type Work = 'save' | 'reload';
 
 export function ProductForm(props: {
   readonly product?: AdminProduct;
@@ -43,37 +39,21 @@ export function ProductForm(props: {
   readonly copyOf?: AdminProduct;
 }) {
   const { product, collections, onProduct, copyOf } = props;
-  const flash = useFlash();
-  const formRef = useRef<HTMLFormElement>(null);
-  const reloadRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState(product);
   const [initial] = useState(() => (copyOf ? copyValues(copyOf) : valuesOf(product)));
-  const form = useProductValues(saved, initial, saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new');
-  const action = useAction<Work>(flash ? { kind: 'success', lines: [flash] } : undefined);
   const [uploads, setUploads] = useState(0);
-  /** The product as saved now becomes what the form is saved over. */
-  const showFresh = (current: AdminProduct) => {
+  const { form, notice, reloadRef, reloadCurrent, reloading, onSubmit } = useProductSave(saved, initial, copyOf, uploads > 0, (current) => {
     setSaved(current);
     onProduct?.(current);
-  };
-  const showSaved = (current: AdminProduct) => {
-    form.reset(current);
-    showFresh(current);
-  };
-  const { submit, reloadCurrent } = useProductSave({ saved, form, action, busy: uploads > 0, showSaved, showFresh, formRef, reloadRef });
+  });
+  const { submit } = form;
 
   return (
-    <form ref={formRef} className="adm-form" onSubmit={submit} noValidate>
+    <form ref={submit.formRef} className="adm-form" onSubmit={onSubmit} noValidate>
       <DraftNotice draft={form.draft} />
-      <SaveFeedback notice={action.notice} errors={form.errors} editing={saved !== undefined}>
-        <button
-          ref={reloadRef}
-          type="button"
-          className="button button--small"
-          onClick={reloadCurrent}
-          disabled={action.running === 'reload'}
-        >
-          {action.running === 'reload' ? t.reloading : t.reload}
+      <SaveFeedback notice={notice} errors={form.errors} editing={saved !== undefined}>
+        <button ref={reloadRef} type="button" className="button button--small" onClick={reloadCurrent} disabled={reloading}>
+          {reloading ? t.reloading : t.reload}
         </button>
       </SaveFeedback>
       <div className="adm-form-grid">
@@ -103,8 +83,8 @@ export function ProductForm(props: {
         </div>
       </div>
       <div className="adm-form-actions">
-        <button type="submit" className="button" disabled={action.busy || uploads > 0}>
-          {action.running === 'save' ? t.saving : saved ? t.save : t.create}
+        <button type="submit" className="button" disabled={submit.sending || reloading || uploads > 0}>
+          {submit.sending ? t.saving : saved ? t.save : t.create}
         </button>
         {saved && (
           <Link to={paths.product(saved.slug)} target="_blank" rel="noopener">
@@ -116,81 +96,79 @@ export function ProductForm(props: {
   );
 }
 
-/** Saving (a new piece goes to its edit page; an edit stays) and reloading the current values after a refusal. */
-function useProductSave(options: {
-  readonly saved: AdminProduct | undefined;
-  readonly form: ProductValues;
-  readonly action: Action<Work>;
-  /** Photos are still uploading: nothing is saved. */
-  readonly busy: boolean;
-  readonly showSaved: (current: AdminProduct) => void;
-  readonly showFresh: (current: AdminProduct) => void;
-  readonly formRef: RefObject<HTMLFormElement | null>;
-  readonly reloadRef: RefObject<HTMLButtonElement | null>;
-}) {
-  const { saved, form, action, busy, showSaved, showFresh, formRef, reloadRef } = options;
+/**
+ * Saving through the form's submit (a new piece goes to its edit page; an edit stays), and "reload"
+ * after a refusal over a product changed meanwhile: one click (`useAction`), the typed values merged
+ * with the current ones. `uploading`: photos are still uploading, nothing is saved. `onFresh` gets the
+ * product as saved now, which the form is then saved over. What the panel says: the last save's or
+ * reload's notice (the flash the previous screen passed along until then).
+ */
+function useProductSave(
+  saved: AdminProduct | undefined,
+  initial: FormValues,
+  copyOf: AdminProduct | undefined,
+  uploading: boolean,
+  onFresh: (current: AdminProduct) => void,
+) {
   const api = useAdminApi();
   const navigate = useNavigate();
-  /** The fields' messages; the focus moves to the first field with one, so that it is seen and heard. */
-  const showErrors = (fields: Errors) => {
-    form.setErrors(fields);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
+  const flash = useFlash();
+  const reloadRef = useRef<HTMLButtonElement>(null);
+  const reload = useAction<'reload'>(flash ? { kind: 'success', lines: [flash] } : undefined);
+  const draftKey = saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new';
+  const form: ProductValues<string | undefined> = useProductValues(saved, initial, draftKey, {
+    send: async (input) => {
+      if (!saved) {
+        const { product: created } = await api.createProduct(input as ProductInput);
+        form.draft.clear();
+        navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: adminTexts.productSaved } satisfies FlashState });
+        return undefined;
+      }
+      const { product: updated } = await api.updateProduct(saved.id, input as ProductUpdateInput);
+      form.reset(updated);
+      onFresh(updated);
+      return adminTexts.productSaved;
+    },
+    // Someone saved this product since it was loaded: nothing was saved; the typed values stay on screen
+    // until the owner chooses to reload the current ones. The focus goes to that "reload" (the save
+    // button is far below the message).
+    onFailed: (failure) => {
+      if (isChangedMeanwhile(failure, 'product_changed')) requestAnimationFrame(() => reloadRef.current?.focus());
+    },
+    // A refusal naming fields says them beside each, and the server's words (or "Não foi possível guardar…") above.
+    refusedFieldsAlert: (_fields, failure) => failureMessage(adminTexts.productSaveFailed, failure),
+    failedMessage: (failure) =>
+      isChangedMeanwhile(failure, 'product_changed') ? failure.message : failureMessage(adminTexts.productSaveFailed, failure),
+  });
+  const { outcome } = form.submit;
+  const changedMeanwhile = outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'product_changed');
+  const saidBySave = outcomeNotice(outcome, (said) => said);
+  const notice = saidBySave && changedMeanwhile ? { ...saidBySave, reload: true as const } : (saidBySave ?? reload.notice);
 
-  const save = async (input: ProductInput | ProductUpdateInput): Promise<string | undefined> => {
-    if (!saved) {
-      const { product: created } = await api.createProduct(input as ProductInput);
-      form.draft.clear();
-      navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: adminTexts.productSaved } satisfies FlashState });
-      return undefined;
-    }
-    const { product: updated } = await api.updateProduct(saved.id, input as ProductUpdateInput);
-    showSaved(updated);
-    return adminTexts.productSaved;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (uploading || reload.busy) return event.preventDefault();
+    reload.show(undefined);
+    return form.submit.onSubmit(event);
   };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (action.busy || busy) return;
-    const read = saved ? readProductUpdate(form.values, saved.version, hasSizes(saved)) : readProductForm(form.values);
-    if (!read.input) {
-      showErrors(read.errors);
-      return action.show(apiTexts.invalidInput);
-    }
-    form.setErrors({});
-    const input = read.input;
-    void action.run(
-      () => save(input),
-      (failure) => {
-        if (isChangedMeanwhile(failure, 'product_changed')) {
-          // Someone saved this product since it was loaded: nothing was saved; the typed values stay on
-          // screen until the owner chooses to reload the current ones. The focus goes to that "reload"
-          // (the save button is far below the message).
-          requestAnimationFrame(() => reloadRef.current?.focus());
-          return { kind: 'error', lines: [failure.message], reload: true };
-        }
-        showErrors((serverFieldErrors(failure) ?? {}) as Errors);
-        return failureMessage(adminTexts.productSaveFailed, failure);
-      },
-      { key: 'save' },
-    );
-  };
-
   // What the owner typed stays where the other save changed nothing; the collisions are named.
   const reloadCurrent = () => {
     if (!saved) return;
-    void action.run(
+    void reload.run(
       async () => {
         const { product: current } = await api.product(saved.id);
         const merged = form.merge(current);
-        showFresh(current);
+        form.submit.reset();
+        onFresh(current);
         return { kind: 'info', lines: mergeNotice(merged) };
       },
-      (failure) => ({ kind: 'error', lines: [failureMessage(adminTexts.productSaveFailed, failure)], reload: true }),
+      (failure) => {
+        form.submit.reset();
+        return { kind: 'error', lines: [failureMessage(adminTexts.productSaveFailed, failure)], reload: true };
+      },
       { key: 'reload', keepNotice: true },
     );
   };
-  return { submit, reloadCurrent };
+  return { form, notice, reloadRef, reloadCurrent, reloading: reload.busy, onSubmit };
 }
 
 /** The values typed before, given back from this browser, and the way to drop them. */

@@ -159,39 +159,59 @@ function formFields(values: FormValues) {
 
 function readWith<T>(
   result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] },
-  priceError: string | undefined,
-  variantsError?: string,
+  read: Errors,
 ): Read<T> {
-  const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
-  if (priceError) errors.priceCents = priceError;
-  if (variantsError) errors.variants = variantsError;
-  if (!result.success || priceError || variantsError) return { errors };
+  const errors: Errors = { ...(result.success ? {} : (fieldErrors(result.error) as Errors)), ...read };
+  if (!result.success || Object.keys(read).length > 0) return { errors };
   return { input: result.data };
 }
 
-/** A new product: the typed values and the initial stock (the piece's, or each size's), read with `productInputSchema`. */
-export function readProductForm(values: FormValues): Read<ProductInput> {
+/**
+ * The typed values as the schema takes them (`body`), and what reading the texts found wrong first
+ * (`errors`: the price, the sizes), whose messages win over the schema's for the same field.
+ */
+export interface Candidate {
+  readonly body: Record<string, unknown>;
+  readonly errors: Errors;
+}
+
+function readErrors(priceError: string | undefined, variantsError: string | undefined): Errors {
+  return { ...(priceError ? { priceCents: priceError } : {}), ...(variantsError ? { variants: variantsError } : {}) };
+}
+
+/** A new product, for `productInputSchema`: the typed values and the initial stock (the piece's, or each size's). */
+export function newProductCandidate(values: FormValues): Candidate {
   const { fields, priceError } = formFields(values);
   const rows = formVariants(values, true);
   const stock = rows.variants ? {} : { stock: wholeOrUndefined(values.stock) };
-  return readWith(
-    productInputSchema.safeParse({ ...fields, ...stock, ...(rows.variants ? { variants: rows.variants } : {}) }),
-    priceError,
-    rows.error,
-  );
+  return {
+    body: { ...fields, ...stock, ...(rows.variants ? { variants: rows.variants } : {}) },
+    errors: readErrors(priceError, rows.error),
+  };
 }
 
 /**
- * An edit: the typed values (no stock) and the version the form loaded, read with
- * `productUpdateSchema`. A piece sold in sizes keeps at least one (`hadVariants`).
+ * An edit, for `productUpdateSchema`: the typed values (no stock) and the version the form loaded. A
+ * piece sold in sizes keeps at least one (`hadVariants`).
  */
-export function readProductUpdate(values: FormValues, version: number, hadVariants = false): Read<ProductUpdateInput> {
+export function updateCandidate(values: FormValues, version: number, hadVariants = false): Candidate {
   const { fields, priceError } = formFields(values);
   const rows = formVariants(values, false);
   const variantsError = rows.error ?? (hadVariants && !rows.variants ? texts.variants.keepOne : undefined);
-  return readWith(
-    productUpdateSchema.safeParse({ ...fields, version, ...(rows.variants ? { variants: rows.variants } : {}) }),
-    priceError,
-    variantsError,
-  );
+  return {
+    body: { ...fields, version, ...(rows.variants ? { variants: rows.variants } : {}) },
+    errors: readErrors(priceError, variantsError),
+  };
+}
+
+/** A new product read with `productInputSchema` (what the form's submit checks, `newProductCandidate`). */
+export function readProductForm(values: FormValues): Read<ProductInput> {
+  const candidate = newProductCandidate(values);
+  return readWith(productInputSchema.safeParse(candidate.body), candidate.errors);
+}
+
+/** An edit read with `productUpdateSchema` (what the form's submit checks, `updateCandidate`). */
+export function readProductUpdate(values: FormValues, version: number, hadVariants = false): Read<ProductUpdateInput> {
+  const candidate = updateCandidate(values, version, hadVariants);
+  return readWith(productUpdateSchema.safeParse(candidate.body), candidate.errors);
 }

@@ -1,20 +1,60 @@
 /**
  * The product form's state: the values as typed, each field's message (gone once the field is
- * edited), and the draft kept in this browser until saved (`useFormDraft`).
+ * edited), the draft kept in this browser until saved (`useFormDraft`), and its submit
+ * (`useFormSubmit` over `productInputSchema` for a new piece, `productUpdateSchema` for an edit, the
+ * schemas the server uses; the price and the sizes read from their texts first).
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { ProductPhoto } from '#shared/photos.ts';
 import type { AdminProduct, ProductStatus } from '#shared/product.ts';
+import { apiTexts } from '#shared/messages/index.ts';
+import { hasSizes } from '#shared/variants.ts';
+import { productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';
 import { useFormDraft, type FormDraft } from '#web/lib/admin/form-draft.ts';
+import { useFormSubmit, type FormSubmit, type FormSubmitOptions } from '#web/lib/use-submit.ts';
 import type { VariantRow } from './variants-field.tsx';
 import { mergeValues, type Merged } from './product-merge.ts';
-import { errorKeyOf, valuesOf, type Errors, type FormValues, type TextKey } from './product-values.ts';
+import {
+  errorKeyOf,
+  newProductCandidate,
+  updateCandidate,
+  valuesOf,
+  type Errors,
+  type FormValues,
+  type TextKey,
+} from './product-values.ts';
 
-export interface ProductValues {
+/** The fields in the order shown (named by their messages' keys): the first with a message takes the focus. */
+const FIELD_ORDER = [
+  'name',
+  'code',
+  'sku',
+  'type',
+  'collection',
+  'status',
+  'priceCents',
+  'discountPercent',
+  'stock',
+  'description',
+  'photos',
+];
+
+type ProductSchema = typeof productInputSchema | typeof productUpdateSchema;
+
+/** How the form is sent and what it says: the rest of `useFormSubmit`'s options (the schema, values and checks are the form's). */
+export type ProductSubmitOptions<R> = Omit<
+  FormSubmitOptions<ProductSchema, R>,
+  'schema' | 'fieldOrder' | 'values' | 'readValues' | 'check'
+> & {
+  readonly send: (input: ProductInput | ProductUpdateInput) => Promise<R>;
+};
+
+export interface ProductValues<R = unknown> {
   readonly values: FormValues;
+  /** The form's submit: `onSubmit` checks, focuses the first field with a message, sends. */
+  readonly submit: FormSubmit<R>;
   readonly errors: Errors;
   readonly draft: FormDraft;
-  setErrors(errors: Errors): void;
   /** A text field's change (its message goes). */
   setText(field: TextKey): (value: string) => void;
   setStatus(status: ProductStatus): void;
@@ -33,9 +73,24 @@ export interface ProductValues {
  * `saved`: the product as last loaded or saved (undefined for a new one); `initial`: the values the
  * form opened with; `draftKey`: where this form's draft is kept.
  */
-export function useProductValues(saved: AdminProduct | undefined, initial: FormValues, draftKey: string): ProductValues {
+export function useProductValues<R>(
+  saved: AdminProduct | undefined,
+  initial: FormValues,
+  draftKey: string,
+  sending: ProductSubmitOptions<R>,
+): ProductValues<R> {
   const [values, setValues] = useState<FormValues>(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const candidate = saved ? updateCandidate(values, saved.version, hasSizes(saved)) : newProductCandidate(values);
+  const submit = useFormSubmit<ProductSchema, R>({
+    ...sending,
+    schema: saved ? productUpdateSchema : productInputSchema,
+    fieldOrder: FIELD_ORDER,
+    values: candidate.body,
+    check: () => candidate.errors,
+    invalidAlert: () => apiTexts.invalidInput,
+  });
+  const errors = submit.errors as Errors;
+  const { setErrors } = submit;
   // What was loaded or last saved: the draft is what differs from it (kept in this browser until saved).
   const baseline = useMemo(() => (saved ? valuesOf(saved) : initial), [saved, initial]);
   // A draft kept before variants existed has none: it keeps the variants as loaded. One kept before they
@@ -54,9 +109,9 @@ export function useProductValues(saved: AdminProduct | undefined, initial: FormV
   };
   return {
     values,
+    submit,
     errors,
     draft,
-    setErrors,
     setText,
     setStatus: (status) => setValues((v) => ({ ...v, status })),
     setPhotos: (update) => {

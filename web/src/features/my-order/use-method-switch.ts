@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import { api, ApiError } from '#web/lib/api.ts';
-import type { ProviderView } from './provider-payment.ts';
+import type { ProviderView } from '#web/lib/provider-payment.ts';
 
 export interface MethodSwitch {
   /** The manual method shown now (undefined until the panel shows one), else the one the order recorded. */

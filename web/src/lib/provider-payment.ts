@@ -31,7 +31,10 @@ export type ProviderView =
 
 type ViewedOrder = Pick<CustomerOrder, 'status' | 'providerPayment' | 'timeline'>;
 
-/** What is true of the order's provider payment now; `timeOver`: the reservation's deadline has passed. Undefined for an order paid by hand. */
+/**
+ * What is true of the order's provider payment now; `timeOver`: the reservation's deadline has passed.
+ * Undefined for an order paid by hand.
+ */
 export function providerView(order: ViewedOrder, timeOver: boolean): ProviderView | undefined {
   const payment = order.providerPayment;
   if (!payment) return undefined;

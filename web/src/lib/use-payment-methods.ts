@@ -1,6 +1,6 @@
 import type { PaymentMethodsResponse } from '#shared/api.ts';
-import { api } from '#web/lib/api.ts';
-import { useLoad, type LoadState } from '#web/lib/use-load.ts';
+import { api } from './api.ts';
+import { useLoad, type LoadState } from './use-load.ts';
 
 /**
  * GET /api/payment-methods: the methods the shop takes now (from its settings), whether MB WAY is

@@ -34,7 +34,10 @@ export interface RefundDraft {
 /** Field errors of the refund, by the API's field names. */
 export type RefundErrors = Partial<Record<'refundCents' | 'refundMethod', string>>;
 
-/** The refund typed: none typed is {} (closing through the provider: all of it; by hand: nothing given back); else its cents, 1 to `max`, or what is wrong with it. */
+/**
+ * The refund typed: none typed is {} (closing through the provider: all of it; by hand: nothing given
+ * back); else its cents, 1 to `max`, or what is wrong with it.
+ */
 export function refundAsked(text: string, max: number): { readonly cents: number } | { readonly message: string } | Record<string, never> {
   if (text.trim() === '') return {};
   const parsed = parseEuroInput(text);
@@ -42,7 +45,10 @@ export function refundAsked(text: string, max: number): { readonly cents: number
   return { cents: parsed.cents };
 }
 
-/** The refund's fields for the API (`refundCents`, `refundMethod`), or the field errors; `required`: an empty amount is an error ("Devolver parte do pagamento"). */
+/**
+ * The refund's fields for the API (`refundCents`, `refundMethod`), or the field errors; `required`: an
+ * empty amount is an error ("Devolver parte do pagamento").
+ */
 export function refundInput(
   refund: Refundable | undefined,
   draft: RefundDraft,

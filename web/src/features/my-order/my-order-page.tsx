@@ -14,20 +14,20 @@ import { LoadError, Loading } from '#web/ui/page-state.tsx';
 import { formatCents } from '#shared/money.ts';
 import { clearOpenReservation, loadOpenReservation } from '#web/lib/open-reservation.ts';
 import { orderToken } from './order-token.ts';
-import { RESERVATION_OVER, OrderRefusalNotice } from './order-refusal.tsx';
+import { RESERVATION_OVER, OrderRefusalNotice } from '#web/ui/order-refusal.tsx';
 import { useProofForm } from './use-proof-step.ts';
 import { OrderInvoice } from './order-invoice.tsx';
-import { FixedOrderSummary } from './order-summary.tsx';
+import { FixedOrderSummary } from '#web/ui/order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, payUntilText, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
-import { headingMethod, type ProviderView } from './provider-payment.ts';
+import { headingMethod, type ProviderView } from '#web/lib/provider-payment.ts';
 import { useMethodSwitch } from './use-method-switch.ts';
-import { customerMoneyView } from './money-view.ts';
+import { customerMoneyView } from '#web/lib/money-view.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import type { PaymentView } from '#shared/payment-view.ts';
 import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
-import './checkout.css';
+import '#web/ui/checkout.css';
 
 /**
  * /encomenda/{id}#t=<token>: "A minha encomenda", the customer's view of one order, opened from the

@@ -8,8 +8,8 @@ import { api, ApiError } from '#web/lib/api.ts';
 import { cartStore } from '#web/lib/cart-store.ts';
 import type { FieldMessages } from '#web/lib/form.ts';
 import { useFormSubmit } from '#web/lib/use-submit.ts';
-import { clearProof, clearReservation, loadProof, recordPlacedOrder, saveProof, type UploadedProof } from './checkout-session.ts';
-import { orderRefusal, type Refusal } from './order-refusal.tsx';
+import { clearProof, clearReservation, loadProof, recordPlacedOrder, saveProof, type UploadedProof } from '#web/lib/checkout-session.ts';
+import { orderRefusal, type Refusal } from '#web/ui/order-refusal.tsx';
 
 /** A refused proof; `closed`: the reservation is over (nothing more can be sent for it). */
 export type ProofRefusal = Refusal & { readonly closed?: boolean };

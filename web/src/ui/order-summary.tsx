@@ -1,16 +1,16 @@
 import type { CustomerOrder } from '#shared/api.ts';
-import { customerMoneyView } from './money-view.ts';
+import { customerMoneyView } from '#web/lib/money-view.ts';
 import type { Cart } from '#shared/cart.ts';
 import { quoteOrder } from '#shared/pricing.ts';
 import { giftWrapCents, withGiftWrap } from '#shared/gift.ts';
 import { giftTexts } from '#shared/messages/index.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
-import { PriceTag } from '#web/ui/price-tag.tsx';
-import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
+import { PriceTag } from './price-tag.tsx';
+import { LineAmount, Totals, type TotalsRow } from './totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
-import { GiftSummary } from '#web/ui/gift-summary.tsx';
+import { GiftSummary } from './gift-summary.tsx';
 import type { AppliedDiscount } from '#shared/discount-codes.ts';
-import { cartGoodsRows, goodsRows } from '#web/ui/code-totals.ts';
+import { cartGoodsRows, goodsRows } from './code-totals.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {

@@ -3,24 +3,15 @@
  * paga", then a required note on how it was paid), a proof to confirm ("Marcar como paga") and an order
  * to ship ("Marcar como enviada", with the page's one tracking code). Each keeps the order open.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '#shared/api.ts';
-import { validationTexts } from '#shared/messages/index.ts';
 import { PAYMENT_NOTE_MAX, type OrderStatus } from '#shared/order-status.ts';
 import { TextAreaField } from '#web/ui/field.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { TrackingField, type Tracking } from './tracking-field.tsx';
+import type { StatusMoves } from './status-moves.ts';
 
 const t = texts.order;
-
-/** How a move ends: a step keeps the order open here (with what to say); the list's move goes back to the list. */
-export type MoveEnd = { readonly stay: string } | 'list';
-
-/**
- * Sends a status change read from what the owner chose (`missing`: what else is still to answer;
- * nothing is sent). A refused tracking code is said at its field.
- */
-export type ChangeStatus = (input: Record<string, unknown>, end: MoveEnd, missing?: string) => void;
 
 /** The status an order's next step moves it to, if it has one. */
 export function stepOf(status: OrderStatus): OrderStatus | undefined {
@@ -32,8 +23,8 @@ export function stepOf(status: OrderStatus): OrderStatus | undefined {
 interface StepProps {
   readonly order: Order;
   readonly tracking: Tracking;
-  readonly busy: boolean;
-  readonly onChange: ChangeStatus;
+  /** The panel's forms (`useStatusMoves`): each step sends through its own. */
+  readonly moves: StatusMoves;
 }
 
 export function NextStep(props: StepProps) {
@@ -52,46 +43,44 @@ function StepFrame({ testId, children }: { readonly testId: string; readonly chi
   );
 }
 
-function ConfirmPaymentStep({ busy, onChange }: StepProps) {
+function ConfirmPaymentStep({ moves }: StepProps) {
+  const { confirm } = moves.forms;
   return (
     <StepFrame testId="step-confirm-payment">
-      <p className="adm-small">{t.confirmHint}</p>
-      <button type="button" className="button" disabled={busy} onClick={() => onChange({ status: 'Enviar' }, { stay: t.movedPaid })}>
-        {busy ? t.confirmingPayment : t.stepConfirmPayment}
-      </button>
+      <form ref={confirm.formRef} onSubmit={confirm.onSubmit} noValidate>
+        <p className="adm-small">{t.confirmHint}</p>
+        <button type="submit" className="button" disabled={moves.busy}>
+          {moves.busy ? t.confirmingPayment : t.stepConfirmPayment}
+        </button>
+      </form>
     </StepFrame>
   );
 }
 
 /** A reservation paid by other means: "Marcar como paga" opens a small form asking how it was paid. */
-function PaidOutsideStep({ busy, onChange }: StepProps) {
+function PaidOutsideStep({ moves }: StepProps) {
+  const { paid } = moves.forms;
+  const { busy } = moves;
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (note.trim() === '') return setError(validationTexts.paymentNote.required);
-    onChange({ status: 'Enviar', note }, { stay: t.movedPaid });
-  };
   return (
     <StepFrame testId="step-paid-outside">
       <p className="adm-small">{t.paidOutsideHint}</p>
       {open ? (
-        <form className="adm-stack adm-stack-tight" onSubmit={submit} noValidate>
+        <form ref={paid.formRef} className="adm-stack adm-stack-tight" onSubmit={paid.onSubmit} noValidate>
           <TextAreaField
             label={`${t.paidOutsideNote} *`}
-            name="paymentNote"
+            name="note"
             rows={2}
-            value={note}
+            value={moves.note}
             maxLength={PAYMENT_NOTE_MAX}
             placeholder={t.paidOutsidePlaceholder}
             hint={t.paidOutsideNoteHint}
-            error={error}
+            error={paid.errors.note}
             required
             autoFocus
             onChange={(e) => {
-              setNote(e.target.value);
-              setError(undefined);
+              moves.setNote(e.target.value);
+              paid.setErrors({});
             }}
           />
           <p className="adm-inline-form">
@@ -112,18 +101,28 @@ function PaidOutsideStep({ busy, onChange }: StepProps) {
   );
 }
 
-function ShipStep({ tracking, busy, onChange }: StepProps) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ status: 'Enviado', ...tracking.body() }, { stay: t.movedShipped });
+function ShipStep({ tracking, moves }: StepProps) {
+  const { ship } = moves.forms;
+  // The code's message: the form's (the browser's check, the server's refusal), else the page's.
+  const typed: Tracking = {
+    ...tracking,
+    error: ship.errors.trackingCode ?? tracking.error,
+    setCode: (code) => {
+      tracking.setCode(code);
+      ship.setErrors({});
+    },
+    setCarrier: (carrier) => {
+      tracking.setCarrier(carrier);
+      ship.setErrors({});
+    },
   };
   return (
     <StepFrame testId="step-mark-shipped">
-      <form className="adm-stack adm-stack-tight" onSubmit={submit} noValidate>
-        <TrackingField name="trackingCode" tracking={tracking} />
+      <form ref={ship.formRef} className="adm-stack adm-stack-tight" onSubmit={ship.onSubmit} noValidate>
+        <TrackingField name="trackingCode" tracking={typed} />
         <p className="adm-small">{t.shipHint}</p>
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t.markingShipped : t.markShipped}
+        <button type="submit" className="button" disabled={moves.busy}>
+          {moves.busy ? t.markingShipped : t.markShipped}
         </button>
       </form>
     </StepFrame>

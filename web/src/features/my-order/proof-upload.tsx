@@ -12,7 +12,7 @@ import { errorMessage } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import { uploadWithPresignedPost } from '#web/lib/presigned-upload.ts';
-import type { UploadedProof } from './checkout-session.ts';
+import type { UploadedProof } from '#web/lib/checkout-session.ts';
 
 /** The file's type as the server expects it; HEIC photos often come without one. */
 function proofContentType(file: File): ProofContentType | null {

@@ -3,10 +3,10 @@ import { Link } from '#web/lib/router.tsx';
 import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
-import { loadPlacedOrder } from './checkout-session.ts';
-import { customerMoneyView } from './money-view.ts';
-import { FixedOrderLines } from './order-summary.tsx';
-import './checkout.css';
+import { loadPlacedOrder } from '#web/lib/checkout-session.ts';
+import { customerMoneyView } from '#web/lib/money-view.ts';
+import { FixedOrderLines } from '#web/ui/order-summary.tsx';
+import '#web/ui/checkout.css';
 
 /** /thank-you: the order number and what happens next; survives a reload (the order is in the session). */
 export function ThankYouPage() {

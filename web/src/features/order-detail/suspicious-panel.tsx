@@ -12,7 +12,7 @@ import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
 import { useAction } from '#web/lib/use-submit.ts';
-import { BlockDurationField, DEFAULT_BLOCK } from './block-duration.tsx';
+import { BlockDurationField, DEFAULT_BLOCK } from '#web/ui/admin/block-duration.tsx';
 
 const t = abuseUiTexts.panel;
 

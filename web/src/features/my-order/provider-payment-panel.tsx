@@ -10,8 +10,8 @@ import { api } from '#web/lib/api.ts';
 import { useTimeReached } from '#web/lib/use-time-reached.ts';
 import { ChoiceGroup } from '#web/ui/field.tsx';
 import { Detail, PaymentInstructions } from './payment-instructions.tsx';
-import { usePaymentMethods } from './use-payment-methods.ts';
-import { isAutomatic, providerView, watchOrder, watchesOrder, type ProviderView } from './provider-payment.ts';
+import { usePaymentMethods } from '#web/lib/use-payment-methods.ts';
+import { isAutomatic, providerView, watchOrder, watchesOrder, type ProviderView } from '#web/lib/provider-payment.ts';
 
 /**
  * The order as it is now: `initial`, then each read while its provider payment is awaited (the page

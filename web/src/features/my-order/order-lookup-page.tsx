@@ -8,7 +8,7 @@ import { publicWrites } from '#web/lib/public-writes.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
-import './checkout.css';
+import '#web/ui/checkout.css';
 
 type Values = { orderNumber: string; email: string };
 const EMPTY: Values = { orderNumber: '', email: '' };

@@ -10,17 +10,17 @@ import { cartStore, useCart } from '#web/lib/cart-store.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useTimeReached } from '#web/lib/use-time-reached.ts';
 import { Loading } from '#web/ui/page-state.tsx';
-import { loadReservation, recordPlacedOrder, reservationMatches, savedShippingForm } from './checkout-session.ts';
-import { RESERVATION_OVER, OrderRefusalNotice } from './order-refusal.tsx';
-import { FixedOrderSummary } from './order-summary.tsx';
+import { loadReservation, recordPlacedOrder, reservationMatches, savedShippingForm } from '#web/lib/checkout-session.ts';
+import { RESERVATION_OVER, OrderRefusalNotice } from '#web/ui/order-refusal.tsx';
+import { FixedOrderSummary } from '#web/ui/order-summary.tsx';
 import { PaymentDue } from './payment-due.tsx';
-import { PendingReservation } from './pending-reservation.tsx';
+import { PendingReservation } from '#web/ui/pending-reservation.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
-import { headingMethod } from './provider-payment.ts';
+import { headingMethod } from '#web/lib/provider-payment.ts';
 import { useProofStep } from './use-proof-step.ts';
 import { useMethodSwitch } from './use-method-switch.ts';
-import './checkout.css';
+import '#web/ui/checkout.css';
 
 /**
  * /payment: the customer's reservation (made when they left the shipping step, in this tab or another,

@@ -11,9 +11,9 @@ import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema, type ShippingForm } from '#shared/schemas/shipping-form.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { isProofKey } from '#shared/uploads.ts';
-import { randomUuid, readJson, removeKey, writeJson } from '#web/lib/browser-storage.ts';
-import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '#web/lib/open-reservation.ts';
-import { clearChosenCode } from '#web/lib/chosen-code.ts';
+import { randomUuid, readJson, removeKey, writeJson } from './browser-storage.ts';
+import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from './open-reservation.ts';
+import { clearChosenCode } from './chosen-code.ts';
 
 const KEYS = {
   shipping: 'checkout.shipping',
@@ -173,7 +173,10 @@ export type PlacedOrder = CustomerOrderResponse & { readonly accessToken?: strin
 
 export const loadPlacedOrder = (): PlacedOrder | null => readJson('session', KEYS.order, isOrderAnswer) as PlacedOrder | null;
 
-/** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof, the discount code and the terms tick. */
+/**
+ * After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the
+ * proof, the discount code and the terms tick.
+ */
 export function recordPlacedOrder(response: CustomerOrderResponse, accessToken?: string): void {
   writeJson('session', KEYS.order, { ...response, ...(accessToken ? { accessToken } : {}) } satisfies PlacedOrder);
   removeKey('session', KEYS.attempt);
