@@ -93,7 +93,8 @@ export function checkKeySchema(table: TableKey, restoredTable: string, schema: r
   const actual = (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
   if (actual !== expected) {
     throw new OperatorError(
-      `A tabela ${restoredTable} não tem as chaves da tabela ${table} (${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`,
+      `A tabela ${restoredTable} não tem as chaves da tabela ${table} ` +
+        `(${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`,
     );
   }
 }
