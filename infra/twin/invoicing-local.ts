@@ -96,7 +96,8 @@ async function pdfOf(doc: IxDocument): Promise<Uint8Array> {
   y -= 8;
   for (const item of doc.items)
     line(
-      `${item.quantity} x ${item.description || item.name}  ${item.unit_price} €  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`,
+      `${item.quantity} x ${item.description || item.name}  ${item.unit_price} ` +
+        `€  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`,
       9,
     );
   y -= 8;

@@ -16,7 +16,9 @@ function documentRow(doc: IxDocument, all: readonly IxDocument[]): string {
   const lines = doc.items
     .map(
       (item) =>
-        `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.description || item.name)} — ${escapeHtml(item.unit_price)} € s/ IVA${item.discount !== '0' ? `, desconto ${escapeHtml(item.discount)} %` : ''}, ${escapeHtml(item.tax.name)}: ${escapeHtml(item.total)} €</li>`,
+        `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.description || item.name)} ` +
+        `— ${escapeHtml(item.unit_price)} € s/ ` +
+        `IVA${item.discount !== '0' ? `, desconto ${escapeHtml(item.discount)} %` : ''}, ${escapeHtml(item.tax.name)}: ${escapeHtml(item.total)} €</li>`,
     )
     .join('');
   const pdf = doc.status === 'final' || doc.status === 'canceled' ? `<a href="/pdf/${permalinkKey(doc)}.pdf">PDF</a>` : '';
@@ -30,8 +32,13 @@ export function invoicingViewerPage(documents: readonly IxDocument[]): string {
     .reverse()
     .map((doc) => documentRow(doc, documents))
     .join('');
-  return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Faturação (twin)</title>
-<style>body{margin:0;padding:24px;font:15px/1.5 system-ui,sans-serif;background:#eee9e2;color:#2b2623}table{border-collapse:collapse;background:#fff;width:100%}td,th{padding:8px;border-bottom:1px solid #e3d9cc;text-align:left;vertical-align:top}ul{margin:0;padding-left:18px}small{color:#6b625b}</style></head>
-<body><h1>Faturação do twin</h1><p>O programa de faturação local (simula a API do InvoiceXpress): cada fatura-recibo e nota de crédito que a loja emitiu, com as linhas, o total e o PDF. Documentos de teste, sem valor fiscal.</p>
-<table><thead><tr><th>Documento</th><th>Referência</th><th>Cliente</th><th>Linhas</th><th>Total</th><th>Estado</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="7">Ainda não há documentos.</td></tr>'}</tbody></table></body></html>`;
+  return (
+    `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ` +
+    `initial-scale=1"><title>Faturação (twin)</title>
+<style>body{margin:0;padding:24px;font:15px/1.5 ` +
+    `system-ui,sans-serif;background:#eee9e2;color:#2b2623}table{border-collapse:collapse;background:#fff;width:100%}td,th{padding:8px;border-bottom:1px solid #e3d9cc;text-align:left;vertical-align:top}ul{margin:0;padding-left:18px}small{color:#6b625b}</style></head>
+<body><h1>Faturação do twin</h1><p>O programa de faturação local (simula a API do InvoiceXpress): cada fatura-recibo e nota de ` +
+    `crédito que a loja emitiu, com as linhas, o total e o PDF. Documentos de teste, sem valor fiscal.</p>
+<table><thead><tr><th>Documento</th><th>Referência</th><th>Cliente</th><th>Linhas</th><th>Total</th><th>Estado</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="7">Ainda não há documentos.</td></tr>'}</tbody></table></body></html>`
+  );
 }
