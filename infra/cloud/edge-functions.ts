@@ -37,7 +37,8 @@ import { MAX_SEARCH_KEY_QUERY, SEARCH_RESULTS_PREFIX } from '#shared/search-page
  */
 export function pageRewriteCode(adminPrefix: string): string {
   const aliases = Object.fromEntries(Object.entries(PATH_ALIASES).map(([alias, path]) => [alias, [path, encodeURI(path)]]));
-  return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+  return (
+    `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
 // Each other spelling (decoded, lower case) of a page: [the page's path, the page's path encoded] (pathAlias).
 var ALIASES = ${JSON.stringify(aliases)};
 ${QUERY_OF_CODE}
@@ -88,7 +89,8 @@ function handler(event) {
   var spelling = decoded.toLowerCase();
   if (Object.prototype.hasOwnProperty.call(ALIASES, spelling) && ALIASES[spelling][0] !== decoded) {
     var location = ALIASES[spelling][1] + queryOf(request.querystring);
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=86400' } } };
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { ` +
+    `value: 'public, max-age=86400' } } };
   }
   if (path === '${paths.shop}') {
     var query = filteredQuery(request.querystring);
@@ -109,7 +111,8 @@ function handler(event) {
   for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
   request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';
   return request;
-}`;
+}`
+  );
 }
 
 /**
