@@ -39,7 +39,10 @@ export function claimInvoicing(id: string, seen: InvoicingRecord | undefined, to
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: 'SET invoicing.claim = :token, invoicing.claimedUntil = :until, invoiceQueue = :due, invoiceDueAt = :until',
-      ConditionExpression: `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now) AND size(invoicing.creditNotes) = :notes AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
+      ConditionExpression:
+        `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil ` +
+        `< :now) AND size(invoicing.creditNotes) = :notes ` +
+        `AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
       ExpressionAttributeValues: { ':token': token, ':until': until, ':due': INVOICE_DUE, ':now': now, ':notes': seen.creditNotes.length },
     }),
   );
@@ -93,7 +96,8 @@ export function recordSetback(
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: [
-        `SET invoicing.reason = :reason, invoicing.attempts = :attempts, ${retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes'}`,
+        `SET invoicing.reason = :reason, invoicing.attempts = ` +
+          `:attempts, ${retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes'}`,
         entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : '',
         ` REMOVE invoicing.claim, invoicing.claimedUntil${retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt'}`,
       ].join(''),
@@ -119,7 +123,10 @@ export function wakeInvoicing(id: string, now: string, entry?: TimelineEntry): P
     new UpdateCommand({
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET invoicing.wokenAt = :now, invoiceQueue = :due, invoiceDueAt = :now${entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : ''} REMOVE invoicing.retryAt, invoicing.failed`,
+      UpdateExpression:
+        `SET invoicing.wokenAt = :now, invoiceQueue = :due, invoiceDueAt = ` +
+        `:now${entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : ''} ` +
+        `REMOVE invoicing.retryAt, invoicing.failed`,
       ConditionExpression:
         'attribute_exists(invoicing) AND (attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now)',
       ExpressionAttributeValues: { ':now': now, ':due': INVOICE_DUE, ...(entry ? { ':empty': [], ':entry': [entry] } : {}) },

@@ -40,7 +40,9 @@ export function takeStockItem(productId: string, units: readonly VariantUnits[],
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: `SET ${units.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
+      UpdateExpression:
+        `SET ${units.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, ` +
+        `stock = stock - :total, updatedAt = :now`,
       ConditionExpression: ['attribute_exists(id)', ...units.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },

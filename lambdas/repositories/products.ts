@@ -261,7 +261,9 @@ export async function putProduct(product: SeedProduct, now: Date, createdAt: str
     new UpdateCommand({
       TableName: tableName('products'),
       Key: { id },
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
+      UpdateExpression:
+        `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = ` +
+        `if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
       ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt', 'version'].map((n) => [`#${n}`, n])),
       ExpressionAttributeValues: {
         ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
