@@ -305,7 +305,8 @@ function layoutProblems(): string[] {
     problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
   const main = document.querySelector('main')!;
   const describe = (el: Element) =>
-    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> «${(el.textContent ?? '').trim().slice(0, 40)}»`;
+    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> ` +
+    `«${(el.textContent ?? '').trim().slice(0, 40)}»`;
   /** The element's visible horizontal extent, or undefined when it is hidden or clipped away. */
   const visible = (el: Element): [number, number] | undefined => {
     const box = el.getBoundingClientRect();

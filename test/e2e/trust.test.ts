@@ -80,7 +80,9 @@ function shippingForm(
   });
 }
 
-/** The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total. */
+/**
+ * The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total.
+ */
 async function linesAddUp(page: Page, scope: string) {
   const lines = page.locator(`${scope} .line-amount`);
   await expect.poll(() => lines.count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -200,7 +202,8 @@ describe('the seller and the right of withdrawal', () => {
     // The twin starts with its fictitious demo seller (docs/design.md §33): the settings are the one source.
     await expect.poll(() => seller.textContent()).toContain(`NIF ${DEMO_SELLER.nif}`);
     expect(await seller.textContent()).toBe(
-      `${DEMO_SELLER.legalName} · NIF ${DEMO_SELLER.nif} · Sede: ${DEMO_SELLER.address} · ${DEMO_SELLER.email} · Tel. ${DEMO_SELLER.phone} · Informação legal`,
+      `${DEMO_SELLER.legalName} · NIF ${DEMO_SELLER.nif} · Sede: ${DEMO_SELLER.address} ` +
+        `· ${DEMO_SELLER.email} · Tel. ${DEMO_SELLER.phone} · Informação legal`,
     );
     await seller.getByRole('link', { name: 'Informação legal' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/Informação-Legal');

@@ -1,7 +1,7 @@
 /**
  * Operations: the alarm topic (TLS only, no customer-managed key: it carries no personal data;
- * publishable by this account's alarms and budgets, e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
- * and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
+ * publishable by this account's alarms and budgets, e-mailing the operator when one is configured) and the alarms on API 5xx answers,
+ * Lambda's errors and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
  * Insights alarm) and e-mail, all reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
  * keeps its logs for a bounded time.
  */

@@ -57,7 +57,8 @@ export const RECORDED = {
     status: 403,
     body: errorAnswer(
       'AccessDenied',
-      `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`,
+      `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks ` +
+        `on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`,
     ),
   },
   createFailedProtected: {

@@ -1,8 +1,8 @@
 /**
  * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
  * (CloudFront's secret header; every API function reads the secret at run time, its ARN alone in the environment), the viewer's IP for the
- * per-client limits and the proof of work's signature (its KeyValueStore, no key in the template), the catalogue's cache key, per-route stage throttling and the
- * alarms on refusals, 429s and checkout latency.
+ * per-client limits and the proof of work's signature (its KeyValueStore, no key in the template), the catalogue's cache key, per-route
+ * stage throttling and the alarms on refusals, 429s and checkout latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';

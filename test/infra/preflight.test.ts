@@ -31,7 +31,8 @@ const error = (code: string, message: string, status = 400) => new AwsCallError(
 const denied = (action: string) =>
   error(
     'AccessDeniedException',
-    `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: ${action} on resource: * because no identity-based policy allows the ${action} action`,
+    `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: ${action} ` +
+      `on resource: * because no identity-based policy allows the ${action} action`,
     403,
   );
 
@@ -303,7 +304,9 @@ describe('a new account (recorded answers)', () => {
     const said = text(quota);
     expect(said).toMatch(/Quota de 10 execuções em simultâneo em eu-west-1 \(10 sem reserva\)\./);
     expect(said).toContain(
-      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} auxiliares do CDK) e reserva ${R.executions} execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
+      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} ` +
+        `auxiliares do CDK) e reserva ${R.executions} ` +
+        `execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
     );
     expect(said).toMatch(
       /reparte estas 10 entre as suas \d+ funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)/,
@@ -312,7 +315,8 @@ describe('a new account (recorded answers)', () => {
     expect(said).toMatch(/serviço lambda, quota L-B99A9384, "Concurrent executions"/);
     expect(said).toContain('https://eu-west-1.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/L-B99A9384');
     expect(said).toContain(
-      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1',
+      'aws service-quotas request-service-quota-increase --service-code ' +
+        'lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1',
     );
     expect(text(quota, 'en')).toMatch(/API Gateway answers 503 or 429 instead of the page or the order/);
   });
@@ -332,7 +336,8 @@ describe('a new account (recorded answers)', () => {
       expect(byId('lambda-concurrency').status, String(limit)).toBe('warning');
       expect(exitCodeOf(report)).toBe(0);
       expect(text(byId('lambda-concurrency'))).toContain(
-        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${R.executions} execuções) precisam de uma quota de ${need}`,
+        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. ` +
+          `As reservas (${R.executions} execuções) precisam de uma quota de ${need}`,
       );
       expect(text(byId('lambda-concurrency'), 'en')).toMatch(/No reservations: the checkout shares the account's pool/);
     }
@@ -343,7 +348,8 @@ describe('a new account (recorded answers)', () => {
       `O deploy reserva ${R.executions} execuções e deixa 100 para as outras ${F.total - R.functions} funções.`,
     );
     expect(reserved.text(reserved.byId('lambda-concurrency'), 'en')).toContain(
-      `The synthesized app has ${F.total} functions (${F.shop} of the shop, ${F.helpers} CDK helpers) and reserves ${R.executions} executions on ${R.functions} of them`,
+      `The synthesized app has ${F.total} functions (${F.shop} of the shop, ${F.helpers} ` +
+        `CDK helpers) and reserves ${R.executions} executions on ${R.functions} of them`,
     );
   });
 
@@ -367,7 +373,8 @@ describe('a new account (recorded answers)', () => {
     );
     expect(unbuilt.byId('lambda-concurrency').status).toBe('ok');
     expect(unbuilt.text(unbuilt.byId('lambda-concurrency'))).toContain(
-      `Não contei as funções na aplicação sintetizada (The shop is not built (missing web/dist/index.html): run \`npm run build:web\` first.); as reservas da tabela de rotas são ${RESERVED_TOTAL} execuções.`,
+      `Não contei as funções na aplicação sintetizada (The shop is not built (missing web/dist/index.html): ` +
+        `run \`npm run build:web\` first.); as reservas da tabela de rotas são ${RESERVED_TOTAL} execuções.`,
     );
     expect(unbuilt.text(unbuilt.byId('cloudfront-flat-rate'))).toMatch(
       /\$5\.00 por mês a web ACL, \$1\.00 cada regra, e \$0\.60 por milhão de pedidos/,

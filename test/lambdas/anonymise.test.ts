@@ -87,7 +87,10 @@ async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** The tables that hold a customer's data for as long as the shop keeps it (the short-lived technical ones, outbox, idempotency and rate limits, expire by TTL). */
+/**
+ * The tables that hold a customer's data for as long as the shop keeps it (the short-lived technical ones, outbox, idempotency and rate
+ * limits, expire by TTL).
+ */
 const KEPT: TableKey[] = [
   'orders',
   'orderSearch',
@@ -368,7 +371,8 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     });
     for (const trace of traces(who)) expect(JSON.stringify(opened.body).toLowerCase().includes(trace), trace).toBe(false);
 
-    // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more e-mails.
+    // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more
+    // e-mails.
     const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', {
       params: { ref: orderCustomerRef(done.id) },
       admin: ADMIN,

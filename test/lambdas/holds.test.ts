@@ -21,7 +21,9 @@ import { adminToken, call, callRoute, documentClient, twin } from '../support/tw
 
 const CAPS = 'Cada cliente pode ter até 2 reservas e 10 peças por pagar ao mesmo tempo.';
 /** The refusal of a customer with no counted order of her own: others' orders are never described. */
-const HOLD_MESSAGE = `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${CAPS}`;
+const HOLD_MESSAGE =
+  `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este ` +
+  `telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${CAPS}`;
 
 /** A reservation from `client` (a fresh address unless given). */
 const reserve = (body: PlaceOrderInput, client = nextClientAddress(), key = randomUUID()) =>
@@ -97,7 +99,8 @@ describe('hold caps per client address', () => {
   it('an IPv6 client counts by its /64: two addresses of one network share the cap', async () => {
     const piece = await createProduct({ stock: 10 });
     const network = `2001:db8:${Number.parseInt(unique().slice(0, 4), 16)}:1`;
-    // The edge passes the viewer's address on; the twin's front door sets it from the connection, so this calls the API origin as CloudFront would.
+    // The edge passes the viewer's address on; the twin's front door sets it from the connection, so this calls the API origin as
+    // CloudFront would.
     const viaEdge = async (address: string) =>
       call('POST', '/api/orders', {
         base: twin().apiOriginUrl,
@@ -181,7 +184,9 @@ describe('the refusal says what this customer can do with her own counted orders
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'hold_limit',
-      message: `A reserva com comprovativo está a ser verificada: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${CAPS}`,
+      message:
+        `A reserva com comprovativo está a ser verificada: podes fazer uma nova encomenda ` +
+        `depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${CAPS}`,
     });
     expect(refused.body.error.message).not.toContain('por pagar: conclui');
 

@@ -206,7 +206,8 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.dialogs).toEqual([]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
-    // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the provider.
+    // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the
+    // provider.
     expect(
       seen.links.filter(
         (href) =>

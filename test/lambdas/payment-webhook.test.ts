@@ -128,7 +128,10 @@ const notify = (body: string, signature?: string) =>
     headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
 
-/** A reservation of one piece through `POST /api/orders`, with its MB WAY (or Multibanco) payment made on the twin's provider and stored on it. */
+/**
+ * A reservation of one piece through `POST /api/orders`, with its MB WAY (or Multibanco) payment made on the twin's provider and stored on
+ * it.
+ */
 async function reservedWithPayment(method: 'mbway' | 'multibanco' = 'mbway') {
   const piece = await createProduct({ stock: 4, priceCents: 2590 });
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));

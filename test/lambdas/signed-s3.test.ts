@@ -32,7 +32,10 @@ const withToken = {
 };
 const withoutToken = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 
-/** The link of the SDK's presigner with the S3 client as `s3-client.ts` makes it (in the cloud: without the twin's endpoint in the environment). */
+/**
+ * The link of the SDK's presigner with the S3 client as `s3-client.ts` makes it (in the cloud: without the twin's endpoint in the
+ * environment).
+ */
 async function sdkLink(
   bucket: string,
   key: string,
