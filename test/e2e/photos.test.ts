@@ -71,7 +71,7 @@ function expectWellSized(images: readonly Shown[]): void {
 }
 
 describe('photos on a 390 px phone (DPR 3)', () => {
-  it('/shop: every card picks an AVIF candidate ≤ 2× its pixels, only the first card is high priority, the first view stays small', async () => {
+  it('/shop: every card picks an AVIF candidate ≤ 2× its pixels, only the first card high priority, the first view small', async () => {
     const context = await shop.browser.newContext(PHONE);
     const page = await context.newPage();
     const bytes = countImageBytes(page);

@@ -321,7 +321,7 @@ describe('a new account (recorded answers)', () => {
     expect(text(quota, 'en')).toMatch(/API Gateway answers 503 or 429 instead of the page or the order/);
   });
 
-  it('Lambda quota between 100 and the reservations\' need: a warning, "no reservations: the checkout shares the account\'s pool"', async () => {
+  it('Lambda quota between 100 and the reservations\' need: a warning, "no reservations: the checkout shares the pool', async () => {
     const need = RECORDED_CENSUS.reserved.executions + 100;
     expect(need).toBeGreaterThan(100);
     for (const limit of [100, need - 1]) {
@@ -353,7 +353,7 @@ describe('a new account (recorded answers)', () => {
     );
   });
 
-  it("the counts come from the synthesized app: another census, other figures; without one, the route table's reservations and why", async () => {
+  it("the counts come from the synthesized app: another census, other figures; without one, the route table's reservations", async () => {
     const grown: Census = {
       ...RECORDED_CENSUS,
       functions: { total: 75, shop: 67, helpers: 8 },
@@ -381,7 +381,7 @@ describe('a new account (recorded answers)', () => {
     );
   });
 
-  it('the Free plan: likely accepted, and if refused the Plan stack fails, the shop is protected and the web ACL is billed per use at its price', async () => {
+  it('the Free plan: likely accepted; if refused the Plan stack fails, the shop protected, the web ACL billed per use', async () => {
     const { byId, text } = await run(parse());
     const plan = text(byId('cloudfront-flat-rate'));
     expect(plan).toMatch(/Provavelmente é aceite: a distribuição usa CloudFront Functions e Origin Access Control/);

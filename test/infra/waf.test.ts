@@ -67,7 +67,7 @@ describe('edgePlan=free (the default)', () => {
     expect(JSON.stringify(distributionConfig(free).WebACLId)).toMatch(/ExportsReader.*JoiasInoxtestWafuseast1FnGetAttWebAclArn/);
   });
 
-  it('per-address rate rules: anonymous /api/admin/* strictest, then /api/admin/*, the checkout, challenges, public writes, the public API; each a 429', () => {
+  it('per-address rate rules: anonymous /api/admin/* strictest, then /api/admin/*, checkout, challenges, public writes, API; 429s', () => {
     expect(rules().map((rule) => rule.Name)).toEqual([
       'AnonymousAdminPerIp',
       'AdminPerIp',

@@ -497,7 +497,7 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     await countersMatchRecount();
   });
 
-  it('never overwrites what changed after it read the order: a note added meanwhile stays (scrubbed), a stale write is refused', async () => {
+  it('never overwrites what changed after it read the order: a note added meanwhile stays (scrubbed), a stale write refused', async () => {
     const who = customer(`lenta.${randomUUID().slice(0, 6)}@example.com`);
     const piece = await createProduct({ stock: 5 });
     const order = await reserve(piece.id, who);
@@ -540,7 +540,7 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect(await get('orders', order.id)).toEqual(after);
   });
 
-  it('as an attacker: no admin claims, a non-admin, an e-mail or a malformed reference are refused in Portuguese, with nothing changed', async () => {
+  it('as an attacker: no admin claims, a non-admin, an e-mail or a bad reference are refused in Portuguese, nothing changed', async () => {
     const who = customer(`alvo.${randomUUID().slice(0, 6)}@example.com`);
     const ref = messageCustomerRef(await contactMessage(who));
     const tables = await snapshot();

@@ -83,7 +83,7 @@ async function saveSettings(change: (settings: SettingsResponse['settings']) => 
 }
 
 describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 hours"', () => {
-  it('one address, 3 requests for every unit of 14 pieces (136): none is held; 3 requests of 10 units: 10 of 136; every piece stays on sale', async () => {
+  it('one address, 3 requests for each unit of 14 pieces (136): none held; 3 of 10 units: 10 of 136; every piece on sale', async () => {
     // The demo catalogue's shape: 14 pieces, 136 units.
     const stocks = Array.from({ length: 14 }, (_, i) => (i < 10 ? 10 : 9));
     expect(sum(stocks)).toBe(136);
@@ -166,7 +166,7 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     ['PNG declared as JPEG', async () => ({ bytes: await screenshotPng({ width: 390, height: 844 }), type: 'image/jpeg' })],
   ];
 
-  it('6 junk proofs at checkout, 10 units each: none Confirmar Pagamento, nothing held, nothing mailed; a real screenshot is; 100 units never', async () => {
+  it('6 junk proofs at checkout, 10 units each: none Confirmar Pagamento, nothing held or mailed; a real one is; 100 never', async () => {
     // 123 units: ten pieces of 10 (the 100 the forged proof held) and one of 23.
     const stocks = [...Array<number>(10).fill(10), 23];
     const pieces = await catalogue(stocks);
@@ -226,7 +226,7 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
 });
 
 describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations from 5 addresses', () => {
-  it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held, and a new customer still sees MB WAY and reserves with it', async () => {
+  it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held; a new customer still sees MB WAY, reserves with it', async () => {
     const [piece] = await catalogue([200]);
     const mbway = (shipping: Partial<ShippingForm> = {}) =>
       reservationBody([{ productId: piece!.id, quantity: 1 }], { paymentMethod: 'mbway', ...shipping });
@@ -257,7 +257,7 @@ describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations fro
 });
 
 describe('replay: "A reservation under a victim\'s e-mail blocks the owner\'s GDPR erasure"', () => {
-  it("reservations under the victim's e-mail from 2 addresses, renewed after the erasure: the owner erases both times, closing them", async () => {
+  it("reservations under the victim's e-mail from 2 addresses, renewed after erasure: the owner erases both, closing them", async () => {
     // One piece per reservation: the same e-mail reserving the same again is told it already has it.
     const pieces = await catalogue([10, 10, 10]);
     const victim = `vitima.${randomUUID().slice(0, 8)}@example.com`;

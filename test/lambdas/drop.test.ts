@@ -96,7 +96,7 @@ async function proofs(count: number): Promise<string[]> {
 }
 
 describe('a limited drop', () => {
-  it(`${BUYERS} buyers at once for ${UNITS} units, the throttle off: 10 × 201, the others 409 "esgotou", no 500, the stock and the orders agree`, async () => {
+  it(`${BUYERS} buyers at once for ${UNITS} units, throttle off: 10 × 201, the rest 409 "esgotou", no 500, all agree`, async () => {
     // The rest of the shop's catalogue: a proof of work is priced by the share of all units held
     // (docs/abuse.md), and a shop is more than its drop (the demo catalogue holds 136 units).
     await createProduct({ stock: 500 });
@@ -140,7 +140,7 @@ describe('a limited drop', () => {
     expect(stored.map((order) => order.id).sort()).toEqual(sold.map((a) => a.orderId).sort());
   }, 600_000);
 
-  it('a checkout left without the time to settle an order: 503 checkout_busy with Retry-After, nothing written, the same key then reserves', async () => {
+  it('a checkout left no time to settle an order: 503 checkout_busy with Retry-After, nothing written; the key then reserves', async () => {
     const piece = await createProduct({ stock: 3 });
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.late.${randomUUID().slice(0, 8)}@example.com` });
@@ -170,7 +170,7 @@ describe('a limited drop', () => {
     expect(again.statusCode).toBe(201);
     expect(await stockOf(piece.id)).toBe(2);
   }, 120_000);
-  it('a piece whose stock item stays in other transactions: its tries spent, 503 checkout_busy with Retry-After, nothing written; later the same key reserves', async () => {
+  it('a piece whose stock item stays in other transactions: 503 checkout_busy, Retry-After, nothing written; later, reserves', async () => {
     const piece = await createProduct({ stock: 3 });
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.busy.${randomUUID().slice(0, 8)}@example.com` });

@@ -69,7 +69,7 @@ describe('hold caps per client address', () => {
     expect(await holdOf(holdCounterName('address', client))).toEqual({ orders: 2, units: 2 });
   });
 
-  it('a 12-unit reservation → 409 hold_limit (said as what to change), 10 units pass, then one more unit from that address does not', async () => {
+  it('a 12-unit reservation → 409 hold_limit (said as what to change), 10 units pass, then one more from that address not', async () => {
     const [a, b] = [await createProduct({ stock: 20 }), await createProduct({ stock: 20 })];
     const twelve = reservationBody([
       { productId: a.id, quantity: 6 },
@@ -167,7 +167,7 @@ describe('hold caps per e-mail and per phone', () => {
 });
 
 describe('the refusal says what this customer can do with her own counted orders', () => {
-  it('her only order awaits the shop with a proof → told it is being checked; her two unpaid → told to pay or wait; another on the address → neither', async () => {
+  it('her only order awaits the shop with a proof → being checked; two unpaid → pay or wait; another on the address → none', async () => {
     const piece = await createProduct({ stock: 20 });
     const client = nextClientAddress();
     const her = { email: `maria.${unique()}@example.com`, phone: `91${String(Date.now()).slice(-7)}` };
@@ -207,7 +207,7 @@ describe('the refusal says what this customer can do with her own counted orders
 });
 
 describe('holds are given back when the order leaves the held statuses', () => {
-  it('expiry and cancellation give the hold back (can reserve again); a proof keeps it; the owner confirming the payment gives it back', async () => {
+  it('expiry and cancellation give the hold back (can reserve again); a proof keeps it; the owner confirming gives it back', async () => {
     const piece = await createProduct({ stock: 20 });
     const client = nextClientAddress();
     const address = holdCounterName('address', client);

@@ -344,7 +344,7 @@ describe('the seller identification in every e-mail', () => {
     expect(item.status, `${mail.id}: ${String(item.error ?? item.lastError)}`).toBe('sent');
   }
 
-  it('is the one in force when the mail is sent: after a save on "Definições" the next mail of every template shows it, as typed in the text and escaped in the HTML', async () => {
+  it("is the one in force when sent: after a save on Definições each template's next mail has it (as typed, escaped in HTML)", async () => {
     const restoreTables = await useOwnTables(`vendedor-${randomUUID().slice(0, 8)}`);
     try {
       const run = randomUUID().slice(0, 8);
