@@ -40,29 +40,31 @@ const VIEWER_STYLE =
   figure { margin: 0; } figcaption { font-size: 13px; color: #665d55; margin-bottom: 4px; }
   iframe { border: 1px solid #d8cfc3; background: #fff; height: 820px; }
   iframe.desktop { width: 660px; } iframe.phone { width: 375px; }
-  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #faf7f2; border: 1px solid #e3d9cc; padding: 12px; font-size: ` +
-  `13px; max-width: 1060px; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #faf7f2; border: 1px solid #e3d9cc; ` +
+  `padding: 12px; font-size: 13px; max-width: 1060px; }
   summary { cursor: pointer; margin-top: 8px; }
 `;
 
 function mailSection(mail: StoredMail): string {
   const field = (label: string, value: string) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`;
+  const cc = mail.destination.cc.length ? field('Cc', mail.destination.cc.join(', ')) : '';
+  const sent = field('Sent', new Date(mail.at * 1000).toISOString());
   const html = mail.body.html;
   const frames = html
     ? `<div class="views">
   <figure><figcaption>HTML, 660 px wide</figcaption><iframe class="desktop" sandbox="" referrerpolicy="no-referrer" title="HTML part" ` +
       `srcdoc="${escapeHtml(html)}"></iframe></figure>
-  <figure><figcaption>HTML, phone (375 px)</figcaption><iframe class="phone" sandbox="" referrerpolicy="no-referrer" title="HTML part ` +
-      `on a phone" srcdoc="${escapeHtml(html)}"></iframe></figure>
+  <figure><figcaption>HTML, phone (375 px)</figcaption><iframe class="phone" sandbox="" referrerpolicy="no-referrer" ` +
+      `title="HTML part on a phone" srcdoc="${escapeHtml(html)}"></iframe></figure>
 </div>`
     : '<p>No HTML part.</p>';
   return (
     `<article class="mail" data-message-id="${escapeHtml(mail.messageId)}">
 <h2>${escapeHtml(mail.subject)}</h2>
-<dl>${field('From', mail.from)}${field('To', mail.destination.to.join(', '))}${mail.destination.cc.length ? field('Cc', mail.destination.cc.join(', ')) : ''}${field('Sent', new Date(mail.at * 1000).toISOString())}</dl>
+<dl>${field('From', mail.from)}${field('To', mail.destination.to.join(', '))}${cc}${sent}</dl>
 ${frames}
-<details open><summary>Plain-text ` +
-    `part</summary><pre class="text">${mail.body.text === undefined ? '(none)' : escapeHtml(mail.body.text)}</pre></details>
+<details open><summary>Plain-text part</summary>` +
+    `<pre class="text">${mail.body.text === undefined ? '(none)' : escapeHtml(mail.body.text)}</pre></details>
 ${html ? `<details><summary>HTML source</summary><pre>${escapeHtml(html)}</pre></details>` : ''}
 </article>`
   );
@@ -83,8 +85,8 @@ export function viewerPage(mails: readonly StoredMail[], to?: string): string {
 <title>Mail viewer · Joias Inox twin</title><style>${VIEWER_STYLE}</style></head>
 <body><h1>Mail the shop sent${to ? ` to ${escapeHtml(to)}` : ''}</h1>
 <p>${total} e-mail${total === 1 ? '' : 's'} since the twin started; the newest ${Math.min(total, VIEWER_LIMIT)} below. ` +
-    `<a href="/${escapeHtml(refresh)}">Refresh</a> · ${to ? '<a href="/">All recipients</a> · ' : ''}<a href="/store">JSON</a>. Mail ` +
-    `HTML is shown in frames that run no script (<code>?to=address</code> shows one recipient's mail).</p>
+    `<a href="/${escapeHtml(refresh)}">Refresh</a> · ${to ? '<a href="/">All recipients</a> · ' : ''}<a href="/store">JSON` +
+    `</a>. Mail HTML is shown in frames that run no script (<code>?to=address</code> shows one recipient's mail).</p>
 ${shown.map(mailSection).join('\n')}
 </body></html>`
   );

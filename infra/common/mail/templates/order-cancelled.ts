@@ -13,10 +13,10 @@ export const orderCancelled: MailTemplateFile<'order-cancelled'> = {
       `        ${greeting}
         <mj-text>{{#if expired}}<p>A reserva da tua encomenda nº <strong>{{number}}</strong> expirou sem recebermos o comprovativo de ` +
       `pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda ` +
-      `na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A ` +
-      `tua encomenda nº <strong>{{number}}</strong> foi cancelada e as peças voltaram à loja.</p>{{#if refund}}<p>{{refund}} ` +
-      `Qualquer dúvida, responde a este e-mail.</p>{{else}}<p>Se já pagaste, devolvemos o valor pelo ` +
-      `mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
+      `na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}` +
+      `<p>A tua encomenda nº <strong>{{number}}</strong> foi cancelada e as peças voltaram à loja.</p>{{#if refund}}` +
+      `<p>{{refund}} Qualquer dúvida, responde a este e-mail.</p>{{else}}<p>Se já pagaste, devolvemos o valor ` +
+      `pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
     text:
       `Olá {{text.name}},
 
@@ -25,8 +25,8 @@ A reserva da tua encomenda nº {{text.number}} expirou sem recebermos o comprova
       `Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e ` +
       `tratamos de tudo.
 {{else}}
-A tua encomenda nº {{text.number}} foi cancelada e as peças voltaram à loja. {{#if text.refund}}{{text.refund}}{{else}}Se já pagaste, ` +
-      `devolvemos o valor pelo mesmo meio.{{/if}} Qualquer dúvida, responde a este e-mail.
+A tua encomenda nº {{text.number}} foi cancelada e as peças voltaram à loja. {{#if text.refund}}{{text.refund}}` +
+      `{{else}}Se já pagaste, devolvemos o valor pelo mesmo meio.{{/if}} Qualquer dúvida, responde a este e-mail.
 {{/if}}${orderLinkText}`,
   },
 };
