@@ -154,11 +154,16 @@ export const SITEMAP_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Each feed's public path and the API path that answers it. */
+function feedTargets(): Record<string, string> {
+  return Object.fromEntries(Object.entries(FEED_PATHS).map(([name, path]) => [path, FEED_API_PATHS[name as keyof typeof FEED_PATHS]]));
+}
+
 /**
  * Viewer-request function of the feeds' behaviour (`/feeds/*`): each feed is answered by the API at its
  * own path (docs/search-and-feeds.md); any other address under `/feeds/` asks the API for one it has not.
  */
-export const FEEDS_REWRITE_CODE = `var FEEDS = ${JSON.stringify(Object.fromEntries(Object.entries(FEED_PATHS).map(([name, path]) => [path, FEED_API_PATHS[name as keyof typeof FEED_PATHS]])))};
+export const FEEDS_REWRITE_CODE = `var FEEDS = ${JSON.stringify(feedTargets())};
 function handler(event) {
   var request = event.request;
   request.uri = FEEDS[request.uri] || '/api/feeds/-';

@@ -224,10 +224,8 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
   const pdf = /^\/(?:pdf\/([0-9a-f]+)\.pdf|documentos\/([0-9a-f]+))$/.exec(url.pathname);
   const doc = pdf ? state.book.byPermalinkKey(pdf[1] ?? pdf[2]!) : undefined;
   if (method === 'GET' && doc && doc.status !== 'draft') {
-    response.writeHead(200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf"`,
-    });
+    const fileName = `${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf`;
+    response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${fileName}"` });
     response.end(Buffer.from(await pdfOf(doc)));
     return;
   }

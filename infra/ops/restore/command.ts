@@ -99,9 +99,9 @@ async function compareAndCopy(
       `Isto foi só uma simulação: nada foi escrito. Para ` +
         `copiar ${toCopy.length} ${toCopy.length === 1 ? 'item' : 'itens'}, repita o comando com --apply:`,
     );
-    log(
-      `  ${again(place, `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${options.overwrite ? ' --overwrite' : ''} --apply`)}`,
-    );
+    const overwrite = options.overwrite ? ' --overwrite' : '';
+    const args = `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${overwrite} --apply`;
+    log(`  ${again(place, args)}`);
   } else {
     result = await aws(() => applyCopy(client, plan), { ...place, table: liveTable });
     sayCopied(result, liveTable, at, log);

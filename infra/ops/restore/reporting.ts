@@ -44,8 +44,9 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
       ? `Dos itens pedidos, a cópia tem ${inCopy}`
       : `A cópia tem ${inCopy} ${inCopy === 1 ? 'item' : 'itens'}`;
   log(
-    `  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em ` +
-      `uso, ${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`,
+    `  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em uso, ` +
+      `${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ` +
+      `${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`,
   );
   if (missing.length > 0) {
     log('');

@@ -47,7 +47,8 @@ export function restoredMoment(restoredTable: string): Date | undefined {
   const stamp = RESTORED_NAME.exec(restoredTable)?.[1];
   return stamp
     ? new Date(
-        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}` +
+          `T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
       )
     : undefined;
 }

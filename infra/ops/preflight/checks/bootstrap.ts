@@ -145,7 +145,9 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
       `Versão ${Number.isFinite(version) ? version : '?'} do ` +
         `bootstrap${toolkit?.StackStatus ? ` (pilha ${TOOLKIT_STACK}: ${toolkit.StackStatus})` : ''}; ` +
         `este CDK precisa de ${MIN_BOOTSTRAP_VERSION} ou mais.`,
-      `Bootstrap version ${Number.isFinite(version) ? version : '?'}${toolkit?.StackStatus ? ` (${TOOLKIT_STACK} stack: ${toolkit.StackStatus})` : ''}; this CDK needs ${MIN_BOOTSTRAP_VERSION} or later.`,
+      `Bootstrap version ${Number.isFinite(version) ? version : '?'}` +
+        `${toolkit?.StackStatus ? ` (${TOOLKIT_STACK} stack: ${toolkit.StackStatus})` : ''}; ` +
+        `this CDK needs ${MIN_BOOTSTRAP_VERSION} or later.`,
     ),
     ...notes,
   ];

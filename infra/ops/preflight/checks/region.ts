@@ -183,9 +183,11 @@ function budgetFinding(ctx: CheckContext, shop: Asked): Finding {
     ),
     verbatim(
       `  aws budgets create-budget --account-id ${ctx.account ?? '<conta|account>'} --budget ` +
-        `'{"BudgetName":"${budgetName(stage)}","BudgetLimit":{"Amount":"${monthlyBudgetUsd}","Unit":"USD"},"TimeUnit":"MONTHLY","BudgetType":"COST"}' ` +
+        `'{"BudgetName":"${budgetName(stage)}","BudgetLimit":{"Amount":"${monthlyBudgetUsd}","Unit":"USD"},` +
+        `"TimeUnit":"MONTHLY","BudgetType":"COST"}' ` +
         `--notifications-with-subscribers ` +
-        `'[{"Notification":{"NotificationType":"ACTUAL","ComparisonOperator":"GREATER_THAN","Threshold":80,"ThresholdType":"PERCENTAGE"},"Subscribers":[{"SubscriptionType":"EMAIL","Address":"<e-mail>"}]}]'`,
+        `'[{"Notification":{"NotificationType":"ACTUAL","ComparisonOperator":"GREATER_THAN","Threshold":80,"ThresholdType":"PERCENTAGE"},` +
+        `"Subscribers":[{"SubscriptionType":"EMAIL","Address":"<e-mail>"}]}]'`,
     ),
   ];
   if (!budget) {

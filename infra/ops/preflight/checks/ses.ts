@@ -154,10 +154,16 @@ function identityFinding(ctx: CheckContext, name: string, identity: EmailIdentit
   if (!identity) {
     return finding(id, 'ok', title, [
       say(
-        `Ainda não existe em ${ctx.options.sesRegion}: o primeiro deploy cria-o, e ` +
-          `depois ${domain ? 'é preciso juntar os registos DNS (DKIM, MAIL FROM) das saídas da pilha' : `o SES manda a ${name} um link de verificação a clicar`}; nada é enviado antes disso.`,
-        `It does not exist yet in ${ctx.options.sesRegion}: the first deploy creates it, and ` +
-          `then ${domain ? "the DNS records (DKIM, MAIL FROM) of the stack's outputs must be added" : `SES e-mails ${name} a verification link to click`}; nothing is sent before that.`,
+        `Ainda não existe em ${ctx.options.sesRegion}: o primeiro deploy cria-o, e depois ` +
+          (domain
+            ? 'é preciso juntar os registos DNS (DKIM, MAIL FROM) das saídas da pilha'
+            : `o SES manda a ${name} um link de verificação a clicar`) +
+          '; nada é enviado antes disso.',
+        `It does not exist yet in ${ctx.options.sesRegion}: the first deploy creates it, and then ` +
+          (domain
+            ? "the DNS records (DKIM, MAIL FROM) of the stack's outputs must be added"
+            : `SES e-mails ${name} a verification link to click`) +
+          '; nothing is sent before that.',
       ),
     ]);
   }
