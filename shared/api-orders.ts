@@ -102,10 +102,11 @@ export interface CustomerOrder extends OrderTotals {
    * nothing.
    */
   readonly carrier?: TrackingCarrier;
-  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the credit notes of its refunds once issued (`customerInvoiceView`). */ readonly invoice?: Pick<
-    InvoiceView,
-    'number' | 'status' | 'url' | 'creditNotes'
-  >;
+  /**
+   * Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the
+   * credit notes of its refunds once issued (`customerInvoiceView`).
+   */
+  readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url' | 'creditNotes'>;
 }
 
 /** A ledger entry as the customer sees it. */
@@ -193,7 +194,8 @@ export interface Order extends OrderTotals {
   /** The invoice's customer given at checkout (docs/invoices.md): the NIF and the company's name; '' once anonymised. */
   readonly nif?: string;
   readonly companyName?: string;
-  /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */ readonly invoice?: InvoiceView;
+  /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */
+  readonly invoice?: InvoiceView;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
   /**

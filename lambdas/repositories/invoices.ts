@@ -65,7 +65,10 @@ export async function recordDocument(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt`,
+      UpdateExpression:
+        `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, ` +
+        'invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) ' +
+        'REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt',
       ConditionExpression: 'invoicing.claim = :token',
       ExpressionAttributeValues: {
         ':token': token,
@@ -96,10 +99,11 @@ export function recordSetback(
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: [
-        `SET invoicing.reason = :reason, invoicing.attempts = ` +
-          `:attempts, ${retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes'}`,
+        'SET invoicing.reason = :reason, invoicing.attempts = :attempts, ',
+        retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes',
         entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : '',
-        ` REMOVE invoicing.claim, invoicing.claimedUntil${retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt'}`,
+        ' REMOVE invoicing.claim, invoicing.claimedUntil',
+        retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt',
       ].join(''),
       ConditionExpression: 'invoicing.claim = :token',
       ExpressionAttributeValues: {

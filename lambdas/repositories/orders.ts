@@ -142,13 +142,18 @@ export function moveOrderItem(
     ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []),
     ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded', 'attribute_not_exists(#pay.refundRequestedCents)']),
   ];
+  // The hold counters go with the held statuses; the client address serves only a block while the
+  // order can still close as suspicious (`shared/abuse.ts`).
+  const removed = [
+    'expiresAt',
+    ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']),
+    ...(isSuspiciousClosable(move.to) ? [] : ['clientKey']),
+  ];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      // The hold counters go with the held statuses; the client address serves only a block while the
-      // order can still close as suspicious (`shared/abuse.ts`).
-      UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
+      UpdateExpression: `SET ${set.join(', ')} REMOVE ${removed.join(', ')}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: {
         '#status': 'status',

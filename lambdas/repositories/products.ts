@@ -199,6 +199,7 @@ export async function updateProductFields(
   const names = Object.keys(values);
   const added = change.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
   const removed = change.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
+  const addedStock = added.map((a) => `variantStock.${a.name} = :zero`);
   const conditions = [
     expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
     ...added.map((a) => `attribute_not_exists(variantStock.${a.name})`),
@@ -209,7 +210,7 @@ export async function updateProductFields(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id },
-        UpdateExpression: `SET ${[...names.map((n) => `#${n} = :${n}`), '#version = :next', ...added.map((a) => `variantStock.${a.name} = :zero`)].join(', ')}`,
+        UpdateExpression: `SET ${[...names.map((n) => `#${n} = :${n}`), '#version = :next', ...addedStock].join(', ')}`,
         ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: {
           ...Object.fromEntries([...names, 'version'].map((n) => [`#${n}`, n])),
