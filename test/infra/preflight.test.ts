@@ -206,7 +206,10 @@ describe('a healthy account (recorded answers)', () => {
     expect(calls.find((c) => c.action === 'getEmailIdentity')!.args).toEqual(['eu-west-1', 'loja@joias.pt']);
     expect(output).toContain(`npm run preflight: conta ${ACCOUNT}, região eu-west-1, pilha JoiasInox-prod`);
     expect(output).toMatch(
-      /\[OK\] +CDK preparado \(bootstrap\) em eu-west-1\n +Versão 27 do bootstrap \(pilha CDKToolkit: UPDATE_COMPLETE\); este CDK precisa de 6 ou mais\./,
+      new RegExp(
+        String.raw`\[OK\] +CDK preparado \(bootstrap\) em eu-west-1\n +Versão 27 do bootstrap ` +
+          String.raw`\(pilha CDKToolkit: UPDATE_COMPLETE\); este CDK precisa de 6 ou mais\.`,
+      ),
     );
     expect(output).toMatch(/Quota de 1000 execuções em simultâneo em eu-west-1 \(1000 sem reserva\)\./);
     expect(output).toMatch(/\[NOTA\] +CloudFront: planos de preço fixo \(só orientação\)/);
@@ -309,7 +312,10 @@ describe('a new account (recorded answers)', () => {
         `execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
     );
     expect(said).toMatch(
-      /reparte estas 10 entre as suas \d+ funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)/,
+      new RegExp(
+        String.raw`reparte estas 10 entre as suas \d+ funções: as rotas, os consumidores das ` +
+          String.raw`streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)`,
+      ),
     );
     expect(said).toMatch(/o API Gateway responde 503 ou 429 em vez da página ou da encomenda/);
     expect(said).toMatch(/serviço lambda, quota L-B99A9384, "Concurrent executions"/);
@@ -388,7 +394,10 @@ describe('a new account (recorded answers)', () => {
     expect(plan).toMatch(/É recusado se a conta já usa o seu plano Free noutra distribuição/);
     expect(plan).toMatch(/a pilha JoiasInox-prod-Plan falha depois da da loja: o npm run deploy protege então a pilha da loja/);
     expect(plan).toMatch(
-      /a web ACL paga por uso: \$16\.00 por mês \(\$5\.00 a web ACL e \$1\.00 cada uma das suas 11 regras\) e \$0\.60 por milhão de pedidos\. Para o deixar assim de propósito, faça o deploy com -c edgePlan=payg/,
+      new RegExp(
+        String.raw`a web ACL paga por uso: \$16\.00 por mês \(\$5\.00 a web ACL e \$1\.00 cada uma das suas 11 regras\) ` +
+          String.raw`e \$0\.60 por milhão de pedidos\. Para o deixar assim de propósito, faça o deploy com -c edgePlan=payg`,
+      ),
     );
     expect(text(byId('cloudfront-flat-rate'), 'en')).toMatch(
       /It is likely accepted[\s\S]*billed per use: \$16\.00 a month \(\$5\.00 the web ACL and \$1\.00 each of its 11 rules\)/,
@@ -482,7 +491,10 @@ describe('regions', () => {
     });
     expect(byId('region-services').status).toBe('ok');
     expect(text(byId('region-services'))).toMatch(
-      /O SES não existe em eu-south-2, por isso a loja usa o SES de eu-west-1 para todo o seu e-mail .* numa pilha própria, JoiasInox-prod-Mail, que o deploy faz antes da loja/,
+      new RegExp(
+        String.raw`O SES não existe em eu-south-2, por isso a loja usa o SES de eu-west-1 para todo o ` +
+          String.raw`seu e-mail .* numa pilha própria, JoiasInox-prod-Mail, que o deploy faz antes da loja`,
+      ),
     );
     const asked = calls.filter((c) => c.action === 'describeType').map((c) => c.args as [string, string]);
     expect(asked.filter(([region]) => region === 'eu-south-2').some(([, typeName]) => /^AWS::(SES|Budgets)::/.test(typeName))).toBe(false);
@@ -591,7 +603,10 @@ describe('credentials and permissions', () => {
     const { byId, text, statuses, report } = await run(parse(), { getSesAccount: denied('ses:GetAccount') });
     expect(byId('ses-account').status).toBe('unchecked');
     expect(text(byId('ses-account'))).toMatch(
-      /Não consegui verificar isto\.\nA sua identidade AWS não tem a permissão ses:GetAccount \(AccessDeniedException: User: arn:aws:iam::123456789012:user\/dona is not authorized/,
+      new RegExp(
+        String.raw`Não consegui verificar isto\.\nA sua identidade AWS não tem a permissão ses:GetAccount ` +
+          String.raw`\(AccessDeniedException: User: arn:aws:iam::123456789012:user\/dona is not authorized`,
+      ),
     );
     expect(text(byId('ses-account'))).toMatch(/Dê à identidade com que corre o comando a permissão ses:GetAccount \(só leitura\)/);
     expect(statuses).toMatchObject({ bootstrap: 'ok', 'lambda-concurrency': 'ok', 'ses-sender': 'ok' });

@@ -347,7 +347,10 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
     const error = await resetMfa(denied.client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorError);
     expect((error as Error).message).toMatch(
-      /^Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$/,
+      new RegExp(
+        String.raw`^Your AWS identity may read the pool but not delete an authenticator key: it needs ` +
+          String.raw`cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$`,
+      ),
     );
 
     const lookup = recordedClient((name) =>
@@ -365,7 +368,10 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
     const { client } = recordedClient(adminWith(refusal('ResourceNotFoundException', 'Software token not found.')));
     const error = await resetMfa(client).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(
-      /^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt/,
+      new RegExp(
+        String.raw`^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token ` +
+          String.raw`not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt`,
+      ),
     );
     expect((error as Error).message).not.toMatch(/User pool .* not found/);
   });
