@@ -94,10 +94,9 @@ export class Alarms extends Construct {
       this.watch('MailEventsDeadLetters', {
         name: 'SES events dead letters',
         description:
-          'A bounce or complaint SES reported was never recorded on its order (EventBridge ' +
-          'could not hand it over for 24 hours, or the MailEvents function kept failing). ' +
-          'The queue holds the events for 14 days with the error; once the cause is ' +
-          'fixed, send them to the MailEvents function again (recording is idempotent).',
+          'A bounce or complaint SES reported was never recorded on its order (EventBridge could not hand it over ' +
+          'for 24 hours, or the MailEvents function kept failing). The queue holds the events for 14 days with the ' +
+          'error; once the cause is fixed, send them to the MailEvents function again (recording is idempotent).',
         metric: props.mailEventsDeadLetters.metricApproximateNumberOfMessagesVisible({
           period: ALARM_PERIOD,
           statistic: cloudwatch.Stats.MAXIMUM,
@@ -190,9 +189,8 @@ export class Alarms extends Construct {
     this.watch('LambdaErrors', {
       name: 'Lambda errors',
       description:
-        `A function failed (uncaught error, timeout, out of memory or failed ` +
-        `start); any function of the account in ${stack.region} counts. ` +
-        `The dashboard ${dashboardName(stack)} shows which function; its log group says why.`,
+        `A function failed (uncaught error, timeout, out of memory or failed start); any function of the account in ` +
+        `${stack.region} counts. The dashboard ${dashboardName(stack)} shows which function; its log group says why.`,
       metric: lambdaErrors,
       threshold: ALARM_THRESHOLDS.lambdaErrors,
     });
@@ -230,12 +228,11 @@ export class Alarms extends Construct {
     this.watch('OutboxDeadLetters', {
       name: 'Stream consumers dead letters',
       description:
-        'A stream consumer gave up on records (DynamoDB, SES or the payment provider ' +
-        'kept failing); the queue holds which records, the consumer logs say why. ' +
-        'OutboxMail: the e-mails wait in the outbox table and the redrive job sends them once the cause is fixed. ' +
-        'OrderPayments: a refund the provider could not be reached for (the order still shows it asked for; any ' +
-        'change to the order, e.g. a note, tries again; a payment start is given up as refused before this). ' +
-        'Publish*Pages: pages not rendered again (save the product or the settings again).',
+        'A stream consumer gave up on records (DynamoDB, SES or the payment provider kept failing); the queue holds ' +
+        'which records, the consumer logs say why. OutboxMail: the e-mails wait in the outbox table and the redrive ' +
+        'job sends them once the cause is fixed. OrderPayments: a refund the provider could not be reached for (the ' +
+        'order still shows it asked for; any change to the order, e.g. a note, tries again; a payment start is given ' +
+        'up as refused before this). Publish*Pages: pages not rendered again (save the product or the settings again).',
       metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: ALARM_PERIOD,
         statistic: cloudwatch.Stats.MAXIMUM,

@@ -179,10 +179,9 @@ function explainResetMfaError(error: unknown, email: string, region: string): st
   }
   if (name === 'ResourceNotFoundException') {
     return (
-      `Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken ` +
-      `(${message}). The pool and the account exist (just read), so it ` +
-      `most likely found no authenticator key for ${email} (did they ever finish ` +
-      `setting one up?); without one, the next sign-in asks for the setup anyway.`
+      `Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken (${message}). The pool ` +
+      `and the account exist (just read), so it most likely found no authenticator key for ${email} ` +
+      `(did they ever finish setting one up?); without one, the next sign-in asks for the setup anyway.`
     );
   }
   return undefined;

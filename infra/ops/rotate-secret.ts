@@ -165,9 +165,8 @@ async function rotateOrigin(
   const sent = await edge.sends(open ? [secret.current, secret.previous!] : [secret.current]);
   if (!sent) {
     throw new OperatorError(
-      "CloudFront does not send the origin secret's value: the secret or " +
-        'the distribution was changed by hand. Deploy again (`npm run deploy`) ' +
-        "so CloudFront takes the secret's current value, then rotate.",
+      "CloudFront does not send the origin secret's value: the secret or the distribution was changed by " +
+        "hand. Deploy again (`npm run deploy`) so CloudFront takes the secret's current value, then rotate.",
     );
   }
   // Carrying on a rotation stopped halfway, the new value is already in place (CloudFront may send it already).

@@ -40,9 +40,8 @@ export function claimInvoicing(id: string, seen: InvoicingRecord | undefined, to
       Key: { id },
       UpdateExpression: 'SET invoicing.claim = :token, invoicing.claimedUntil = :until, invoiceQueue = :due, invoiceDueAt = :until',
       ConditionExpression:
-        `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil ` +
-        `< :now) AND size(invoicing.creditNotes) = :notes ` +
-        `AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
+        `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now) AND size(invoicing.creditNotes) ` +
+        `= :notes AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
       ExpressionAttributeValues: { ':token': token, ':until': until, ':due': INVOICE_DUE, ':now': now, ':notes': seen.creditNotes.length },
     }),
   );

@@ -307,8 +307,7 @@ describe('a new account (recorded answers)', () => {
     const said = text(quota);
     expect(said).toMatch(/Quota de 10 execuções em simultâneo em eu-west-1 \(10 sem reserva\)\./);
     expect(said).toContain(
-      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} ` +
-        `auxiliares do CDK) e reserva ${R.executions} ` +
+      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} auxiliares do CDK) e reserva ${R.executions} ` +
         `execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
     );
     expect(said).toMatch(

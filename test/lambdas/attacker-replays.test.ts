@@ -188,9 +188,8 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     const held = await heldOf(pieces, stocks);
     const mailed = (await mails()) - mailsBefore;
     replay(
-      `6 junk proofs at checkout → ${confirming} Confirmar Pagamento ` +
-        `(${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ${held} of ` +
-        `123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`,
+      `6 junk proofs at checkout → ${confirming} Confirmar Pagamento (${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ` +
+        `${held} of 123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`,
     );
     expect(confirming).toBe(0);
     expect(answers.every((a) => a.status === 400)).toBe(true);
@@ -284,10 +283,9 @@ describe('replay: "A reservation under a victim\'s e-mail blocks the owner\'s GD
     const second = await erase(renewed.body.order.id, true);
     const held = await heldOf(pieces, [10, 10, 10]);
     replay(
-      `2 reservations under a victim's e-mail → erasure offered to close them (${offer.status} ${offer.body.error?.code}), ` +
-        `then ${first.status} closing ${first.body.anonymised?.closedReservations}; ` +
-        `renewed (${renewed.status}) → ${second.status} closing ${second.body.anonymised?.closedReservations}; ${held} ` +
-        `of 30 units still held (was: refused while any was open)`,
+      `2 reservations under a victim's e-mail → erasure offered to close them (${offer.status} ${offer.body.error?.code}), then ` +
+        `${first.status} closing ${first.body.anonymised?.closedReservations}; renewed (${renewed.status}) → ${second.status} ` +
+        `closing ${second.body.anonymised?.closedReservations}; ${held} of 30 units still held (was: refused while any was open)`,
     );
     expect(offer.status).toBe(409);
     expect(offer.body.error?.code).toBe('customer_has_open_reservations');

@@ -115,8 +115,7 @@ function notes(bill: Bill, census: Census, lang: CostLang): string[] {
   const plan = census.plans.length > 0;
   if (lang === 'en') {
     return [
-      'US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each ' +
-        "with its source and date); CloudWatch's " +
+      "US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each with its source and date); CloudWatch's " +
         "free allowances (10 alarm metrics, 10 custom metrics, 3 dashboards) are the account's, counted as if the shop were alone in it.",
       'A custom metric is billed only for the hours it is reported: a quiet month costs less than ' +
         'the most above. Traffic costs (requests, storage, e-mail, users) are in docs/aws-account.md.',
@@ -132,9 +131,8 @@ function notes(bill: Bill, census: Census, lang: CostLang): string[] {
   }
   return [
     'Dólares americanos por mês, sem impostos, preços de tabela de eu-west-1 (infra/ops/cost/prices.ts, ' +
-      'cada um com a fonte e a data); ' +
-      'as quantidades grátis do CloudWatch (10 métricas de alarmes, 10 métricas ' +
-      'próprias, 3 painéis) são da conta, contadas como se a loja estivesse sozinha nela.',
+      'cada um com a fonte e a data); as quantidades grátis do CloudWatch (10 métricas de alarmes, ' +
+      '10 métricas próprias, 3 painéis) são da conta, contadas como se a loja estivesse sozinha nela.',
     'Uma métrica própria só é cobrada nas horas em que é enviada: um mês calmo custa menos do que o máximo ' +
       'acima. O que depende do tráfego (pedidos, armazenamento, e-mails, utilizadores) está em docs/aws-account.md.',
     ...(census.webAcls.length

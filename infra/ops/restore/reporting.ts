@@ -97,9 +97,8 @@ export function tableNotes(table: TableKey, at: string): string[] {
       return [
         'Copiar encomendas não mexe no stock nem envia e-mails aos clientes.',
         recount,
-        'Uma encomenda que faltava abre-se pelo número no back-office, mas ' +
-          'a pesquisa por nome ou e-mail só a encontra com os seus termos: ' +
-          'a tabela orderSearch só se copia item a item (--keys), para não trazer de volta dados pessoais já apagados.',
+        'Uma encomenda que faltava abre-se pelo número no back-office, mas a pesquisa por nome ou e-mail só a encontra com os ' +
+          'seus termos: a tabela orderSearch só se copia item a item (--keys), para não trazer de volta dados pessoais já apagados.',
       ];
     case 'contactMessages':
     case 'stockAlerts':

@@ -45,9 +45,8 @@ function pendant(motif: Motif, x: number, y: number, size: number): string {
   switch (motif) {
     case 'heart':
       return (
-        `<path d="M${x} ${y + s * 0.9} C ${x - s * 1.4} ${y}, ${x - s * 0.7} ${y - s * 0.9}, ${x} ${y - s * 0.25} ` +
-        `C ${x + s * 0.7} ${y - s * 0.9}, ${x + s * 1.4} ${y}, ${x} ${y + s * 0.9} ` +
-        `Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`
+        `<path d="M${x} ${y + s * 0.9} C ${x - s * 1.4} ${y}, ${x - s * 0.7} ${y - s * 0.9}, ${x} ${y - s * 0.25} C ${x + s * 0.7} ` +
+        `${y - s * 0.9}, ${x + s * 1.4} ${y}, ${x} ${y + s * 0.9} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`
       );
     case 'star': {
       const points = Array.from({ length: 10 }, (_, i) => {
@@ -80,8 +79,7 @@ function pendant(motif: Motif, x: number, y: number, size: number): string {
       return [0, 90, 180, 270]
         .map(
           (deg) =>
-            `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" ` +
-            `cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" ` +
+            `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" ` +
             `r="${s * 0.45}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`,
         )
         .join('');

@@ -23,10 +23,9 @@ export const orderReserved: MailTemplateFile<'order-reserved'> = {
   source: {
     subject: 'Reserva nº {{text.number}}: paga {{text.total}} até {{text.deadline}}',
     preview:
-      '{{#if multibanco}}Referência Multibanco para pagares {{total}} até {{deadline}}.{{else}}' +
-      '{{#if mbwayAutomatic}}Aprova o pagamento ' +
-      'de {{total}} na app MB WAY até {{deadline}}.{{else}}Referência do pagamento: ' +
-      '{{number}}. Paga {{total}} até {{deadline}} e envia o comprovativo.{{/if}}{{/if}}',
+      '{{#if multibanco}}Referência Multibanco para pagares {{total}} até {{deadline}}.{{else}}{{#if ' +
+      'mbwayAutomatic}}Aprova o pagamento de {{total}} na app MB WAY até {{deadline}}.{{else}}Referência ' +
+      'do pagamento: {{number}}. Paga {{total}} até {{deadline}} e envia o comprovativo.{{/if}}{{/if}}',
     body:
       `        ${greeting}
         <mj-text>{{#if multibanco}}<p>Reservámos para ti as peças da encomenda nº <strong>{{number}}</strong> até <strong>{{deadline}}` +

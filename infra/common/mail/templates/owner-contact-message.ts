@@ -11,9 +11,8 @@ export const ownerContactMessage: MailTemplateFile<'owner-contact-message'> = {
     preview: '{{name}} escreveu pelo formulário de contacto.',
     body:
       `        <mj-text><p><strong>{{name}}</strong> ({{email}}, {{phone}}) escreveu pelo ` +
-      `formulário de contacto:</p><p><strong>` +
-      `{{subject}}</strong></p><p>{{message}}</p><p>Responde a partir do teu ` +
-      `e-mail; a mensagem fica também no back-office (Contactos).</p></mj-text>`,
+      `formulário de contacto:</p><p><strong>{{subject}}</strong></p><p>{{message}}</p><p>Responde ` +
+      `a partir do teu e-mail; a mensagem fica também no back-office (Contactos).</p></mj-text>`,
     text: `{{text.name}} ({{text.email}}, {{text.phone}}) escreveu pelo formulário de contacto:
 
 {{text.subject}}

@@ -57,8 +57,7 @@ function planOutlook(options: PreflightOptions, app: AppCount): Text[] {
       'Por omissão (-c edgePlan=free) o deploy põe a distribuição e a sua web ACL no plano Free, a 0 $ por mês. Provavelmente ' +
         'é aceite: a distribuição usa CloudFront Functions e Origin Access Control, como os planos pedem (segundo o guia do ' +
         'CloudFront, não aceitam Lambda@Edge nem OAI), e a web ACL só tem regras de limite por endereço, de tamanho e de conteúdo ' +
-        'e os grupos geridos da AWS de reputação de IP e regras comuns. É recusado se a ' +
-        'conta já usa o seu plano Free noutra ' +
+        'e os grupos geridos da AWS de reputação de IP e regras comuns. É recusado se a conta já usa o seu plano Free noutra ' +
         'distribuição (veja CloudFront → Pricing plans), ou se a AWS mudar o que o plano inclui (o WAF diz então o plano que é preciso).',
       'By default (-c edgePlan=free) the deploy puts the distribution and its web ACL on the Free plan, at $0 a month. It is ' +
         'likely accepted: the distribution uses CloudFront Functions and Origin Access Control, as the plans ' +
@@ -72,9 +71,8 @@ function planOutlook(options: PreflightOptions, app: AppCount): Text[] {
         `da loja e diz o estado de cada pilha. A loja funciona, com o CloudFront a preço por uso e a web ACL paga por ` +
         `uso: ${price.pt}. Para o deixar assim de propósito, faça o deploy ` +
         `com -c edgePlan=payg; com -c edgePlan=none fica sem web ACL (0 $).`,
-      `If it is refused, the JoiasInox-${options.stage}-Plan stack fails after the shop's: npm run deploy then protects the ` +
-        `shop's stack and names each stack's state. The shop works, with CloudFront at ` +
-        `pay-as-you-go prices and the web ACL billed per ` +
+      `If it is refused, the JoiasInox-${options.stage}-Plan stack fails after the shop's: npm run deploy then protects the shop's ` +
+        `stack and names each stack's state. The shop works, with CloudFront at pay-as-you-go prices and the web ACL billed per ` +
         `use: ${price.en}. To keep it so on purpose, deploy with -c edgePlan=payg; -c edgePlan=none leaves it without a web ACL ($0).`,
     ),
     say(

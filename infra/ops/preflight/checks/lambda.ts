@@ -51,14 +51,12 @@ function counted(app: AppCount): Counted {
 function functionsText(app: AppCount, n: Counted): Text {
   if ('census' in app && n.functions) {
     return say(
-      `A aplicação sintetizada tem ${n.functions.total} funções (${n.functions.shop} da ` +
-        `loja, ${n.functions.helpers} auxiliares do CDK) ` +
-        `e reserva ${n.reserved} execuções em ${n.reservedFunctions} delas ` +
-        `(a finalização da encomenda e cada rota da dona) numa quota a partir de ${n.need}.`,
-      `The synthesized app has ${n.functions.total} functions (${n.functions.shop} of the ` +
-        `shop, ${n.functions.helpers} CDK helpers) and ` +
-        `reserves ${n.reserved} executions on ${n.reservedFunctions} of them ` +
-        `(the checkout and each of the owner's routes) on a quota of ${n.need} or more.`,
+      `A aplicação sintetizada tem ${n.functions.total} funções (${n.functions.shop} da loja, ` +
+        `${n.functions.helpers} auxiliares do CDK) e reserva ${n.reserved} execuções em ${n.reservedFunctions} ` +
+        `delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${n.need}.`,
+      `The synthesized app has ${n.functions.total} functions (${n.functions.shop} of the shop, ` +
+        `${n.functions.helpers} CDK helpers) and reserves ${n.reserved} executions on ${n.reservedFunctions} ` +
+        `of them (the checkout and each of the owner's routes) on a quota of ${n.need} or more.`,
     );
   }
   const why = 'why' in app ? app.why : '';
@@ -103,9 +101,8 @@ function meanwhile(limit: number, n: Counted): Text[] {
   return [
     say(
       `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, ` +
-        `e a loja reparte estas ${limit} entre as ` +
-        `suas ${all}funções: as rotas, os consumidores das streams, o ` +
-        `trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
+        `e a loja reparte estas ${limit} entre as suas ${all}funções: as rotas, os consumidores ` +
+        `das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
       `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} ` +
         `between its ${all}functions: the routes, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
     ),
