@@ -59,8 +59,11 @@ describe('line length', () => {
     expect(await lengthRule('infra/twin/planted.ts', comment)).toEqual(['max-len']);
   }, 60_000);
 
-  it('leaves a line with a URL, message catalogues and test fixtures long', async () => {
+  it("leaves a line with a URL, JSX prose ending in {' '}, message catalogues and test fixtures long", async () => {
     expect(await lengthRule('infra/twin/planted.ts', `// https://example.com/${'a'.repeat(140)}\n`)).toEqual([]);
+    const prose = `export const p = (\n  <p>\n    ${'Palavra '.repeat(18)}{' '}\n    <b>fim</b>\n  </p>\n);\n`;
+    expect(await lengthRule('web/src/features/pages/planted.tsx', prose)).toEqual([]);
+    expect(await lengthRule('web/src/features/pages/planted.tsx', prose.replace("{' '}", ''))).toEqual(['max-len']);
     expect(await lengthRule('shared/messages/planted.ts', lineOf(300))).toEqual([]);
     expect(await lengthRule('web/src/lib/admin/planted-texts.ts', lineOf(300))).toEqual([]);
     expect(await lengthRule('test/lambdas/fixtures/planted.ts', lineOf(300))).toEqual([]);
