@@ -1,7 +1,8 @@
 /**
  * Lint (`npm run lint`, zero warnings): typescript-eslint's recommended rules everywhere, React's
  * hooks rules in the web app, and the size of one idea: no source file over 400 lines and no
- * function over 80 (tests, benchmarks and message catalogues aside). The structure rules (one-way
+ * function over 80 (tests, benchmarks and message catalogues aside), no line over 140 characters
+ * (message catalogues and test fixtures aside). The structure rules (one-way
  * dependencies, no cycles, no feature importing another) are dependency-cruiser's, in
  * `.dependency-cruiser.cjs`.
  */
@@ -16,6 +17,12 @@ import tseslint from 'typescript-eslint';
  * Any `..` segment climbs out (`../lib/…`, `./../../ui/…`).
  */
 const webImports = { regex: '(^|/)\\.\\.(/|$)', message: 'Import what lies outside this folder through #web/… (e.g. #web/lib/api.ts).' };
+/**
+ * No line over 140 characters, Prettier's width: what Prettier cannot wrap (long strings, template literals,
+ * comments) is wrapped by hand. A line holding a URL may run over, and so may a line of JSX prose that ends in
+ * `{' '}`: Prettier's fill puts that space past the width and puts it back if moved.
+ */
+const maxLen = ['error', { code: 140, tabWidth: 2, ignoreUrls: true, ignorePattern: "\\{' '\\}$" }];
 /**
  * A feature (a room of web/src/features/) reaches its own files by a relative path only: `#web/features/…`
  * inside a feature is either its own room by the other style or another room (which dependency-cruiser
@@ -51,6 +58,7 @@ export default tseslint.config(
       ],
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 80 }],
+      'max-len': maxLen,
     },
   },
   {
@@ -82,5 +90,16 @@ export default tseslint.config(
     // Message catalogues: one text per line, long by nature.
     files: ['shared/messages/**/*.ts', 'web/src/lib/admin/admin-texts.ts'],
     rules: { 'max-lines': 'off' },
+  },
+  {
+    // The shop's Portuguese texts (message catalogues, `*-texts.ts` modules) and test fixture data keep
+    // a text on one line.
+    files: ['shared/messages/**/*.ts', '**/*-texts.ts', 'test/**/fixtures/**', 'test/**/*.fixtures.ts'],
+    rules: { 'max-len': 'off' },
+  },
+  {
+    // Not yet wrapped: rooms being moved on another branch (checkout, orders) and the test support files.
+    files: ['web/src/features/checkout/**', 'web/src/features/orders/**', 'test/support/**'],
+    rules: { 'max-len': 'off' },
   },
 );

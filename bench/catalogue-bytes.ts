@@ -36,7 +36,10 @@ export async function catalogueBytes(url: string): Promise<CatalogueBytes> {
   return { pieces: (JSON.parse(body) as { products: unknown[] }).products.length, bytes: raw.length, gzipBytes: sent };
 }
 
-/** Requests/s of the twin's catalogue and of a bare Node server answering the same gzipped bytes, at each client count (the best of `ROUNDS` alternating rounds). */
+/**
+ * Requests/s of the twin's catalogue and of a bare Node server answering the same gzipped bytes, at each client count (the best of `ROUNDS`
+ * alternating rounds).
+ */
 export async function catalogueSpeed(url: string, seconds: number, log: (line: string) => void): Promise<CatalogueSpeed[]> {
   // The answer as it travels, still gzipped (`fetch` would hand back the unzipped body under the gzip headers).
   const { headers, bytes } = await new Promise<{ headers: http.OutgoingHttpHeaders; bytes: Buffer }>((resolve, reject) =>

@@ -35,7 +35,8 @@ export function dropRows(runs: readonly DropResult[]): (string | number)[][] {
     'error' in f
       ? [`${f.run.buyers} buyers, throttle ${f.run.throttle ? 'on' : 'off'}: FAILED ${f.error}`, '', '', '', '', '', '']
       : [
-          `${f.buyers} buyers, 10 units, throttle ${f.throttle ? 'on' : 'off'}${f.busyCore ? ', a core busy' : ''} (load ${f.loadBefore.toFixed(1)} → ${f.loadAfter.toFixed(1)})`,
+          `${f.buyers} buyers, 10 units, throttle ${f.throttle ? 'on' : 'off'}${f.busyCore ? ', a core busy' : ''} ` +
+            `(load ${f.loadBefore.toFixed(1)} → ${f.loadAfter.toFixed(1)})`,
           `${f.answered201} / ${f.answered409} / ${f.answered429} / ${f.answered500} / ${f.otherAnswers}`,
           `${f.p50Seconds} / ${f.p99Seconds} / ${f.slowestSeconds}`,
           f.answeredAfter5s,

@@ -153,7 +153,9 @@ export function hotItemRows(figures: HotItemFigures | { error: string }): string
       [`${s.rate}/s`, s.sent, s.placed, s.retryExhausted, s.other, s.placedPerSecond, s.p50Ms, s.p99Ms, s.conflicts].map(String),
     ),
     [
-      `sustained before the first 503: ${figures.sustainedPerSecond}/s; first 409 at ${figures.firstExhaustedAtRate ?? 'none'}${figures.firstExhaustedAtRate ? '/s' : ''}; units taken without a 201 ${figures.takenWithout201}`,
+      `sustained before the first 503: ${figures.sustainedPerSecond}/s; first 409 ` +
+        `at ${figures.firstExhaustedAtRate ?? 'none'}${figures.firstExhaustedAtRate ? '/s' : ''}; ` +
+        `units taken without a 201 ${figures.takenWithout201}`,
       '',
       '',
       '',

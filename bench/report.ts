@@ -27,7 +27,8 @@ export function printTable(r: any, seconds: number): void {
     lines.push('');
   };
   lines.push(
-    `\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${seconds} s per load run; total ${r.seconds.toFixed(0)} s; proof-of-work cost of the bench's twin ${r.challengeCost}, measured apart at the default)\n`,
+    `\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${seconds} s per load run; ` +
+      `total ${r.seconds.toFixed(0)} s; proof-of-work cost of the bench's twin ${r.challengeCost}, measured apart at the default)\n`,
   );
   section('API', r.api, (api) => {
     row('API', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors');

@@ -101,7 +101,8 @@ export async function lambdaSizes(): Promise<LambdaSize[]> {
       }
       const bundle = await bundleFunction(spec, outfile);
       const bytes = await readFile(outfile);
-      const script = `const t = performance.now(); await import(${JSON.stringify(`file://${outfile}`)}); console.log(performance.now() - t);`;
+      const url = JSON.stringify(`file://${outfile}`);
+      const script = `const t = performance.now(); await import(${url}); console.log(performance.now() - t);`;
       const samples: number[] = [];
       for (let i = 0; i < COLD_IMPORTS; i++) {
         const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {

@@ -29,7 +29,8 @@ export function twinFailsRows(f: TwinFailsFigures): [string, string][] {
   if (f.checkouts) {
     const c = f.checkouts;
     rows.push([
-      `${c.buyers} checkouts at once for ${c.units} units, default twin (concurrency ${c.concurrency}): 201 / 409 / 429 / 500 (0) / other (0)`,
+      `${c.buyers} checkouts at once for ${c.units} units, default twin ` +
+        `(concurrency ${c.concurrency}): 201 / 409 / 429 / 500 (0) / other (0)`,
       `${c.answered201} / ${c.answered409} / ${c.answered429} / ${c.answered500} / ${c.otherAnswers}`,
     ]);
     rows.push([

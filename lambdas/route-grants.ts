@@ -29,7 +29,9 @@ export type Grant =
   | { readonly senderIdentity: true }
   /** Reading the account's SES state (`ses:GetAccount`, an account-wide read): production access or the sandbox (the go-live checklist). */
   | { readonly sesAccount: true }
-  /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
+  /**
+   * The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time.
+   */
   | { readonly orderLinks: true }
   /**
    * The payment provider's keys (`PAYMENT_KEYS_ENV`, docs/design.md §34): their secret's ARN and

@@ -200,8 +200,8 @@ export const adminShopRoutes = [
   },
   // The shop's settings ("Definições"): the record and its history, one table.
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin', grants: [SETTINGS_READ] },
-  // A save and "Definições"' check ask SES whether the sender is verified and the account out of the sandbox (the go-live checklist) and keep
-  // the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
+  // A save and "Definições"' check ask SES whether the sender is verified and the account out of the sandbox (the go-live checklist) and
+  // keep the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   {
     method: 'PUT',
     path: '/api/admin/settings',

@@ -29,7 +29,9 @@ export function isSuspiciousClosable(status: OrderStatus): boolean {
 /** Orders one "Fechar como suspeitas" closes at most. */
 export const SUSPICIOUS_BULK_MAX = 50;
 
-/** When a block of `duration` made at `now` ends. @example blockUntil(new Date('2026-11-26T10:00:00Z'), '24h') // '2026-11-27T10:00:00.000Z' */
+/**
+ * When a block of `duration` made at `now` ends. @example blockUntil(new Date('2026-11-26T10:00:00Z'), '24h') // '2026-11-27T10:00:00.000Z'
+ */
 export function blockUntil(now: Date, duration: BlockDuration): string {
   return new Date(now.getTime() + BLOCK_DURATIONS[duration].hours * 3_600_000).toISOString();
 }

@@ -1,7 +1,10 @@
 /** The back-office's answers about one customer (GDPR access and erasure); part of `api.ts`. */
 import type { ContactMessage, OrderSummary } from './api.ts';
 
-/** GET /api/admin/customers/{ref}: everything the shop has of one customer (the e-mail of the order or message `ref` names, `customer-ref.ts`), newest first. */
+/**
+ * GET /api/admin/customers/{ref}: everything the shop has of one customer (the e-mail of the order or message `ref` names,
+ * `customer-ref.ts`), newest first.
+ */
 export interface CustomerResponse {
   readonly customer: {
     readonly email: string;

@@ -58,7 +58,10 @@ export interface TimelineEntry {
   readonly to?: OrderStatus;
   /** Who: 'cliente', 'loja' (the shop itself, e.g. an expired reservation) or the admin's e-mail. */
   readonly by: string;
-  /** Notes: the owner's text (internal). Status changes: a short reason ("reserva expirada", "peças devolvidas ao stock"). E-mails that failed: why. */
+  /**
+   * Notes: the owner's text (internal). Status changes: a short reason ("reserva expirada", "peças devolvidas ao stock"). E-mails that
+   * failed: why.
+   */
   readonly text?: string;
   /** E-mails (owner only): which one, and whether SES accepted it or it failed for good. */
   readonly email?: OrderEmailRecord['kind'];
@@ -86,17 +89,24 @@ export interface CustomerOrder extends OrderTotals {
   readonly timeline: readonly TimelineEntry[];
   /** Paid through the payment provider (docs/design.md §34): the MB WAY request's or the reference's state. */
   readonly providerPayment?: CustomerProviderPayment;
-  /** The order's money (docs/design.md §35): its financial status and what the customer may see of its ledger (no ids, fees, notes nor names). */
+  /**
+   * The order's money (docs/design.md §35): its financial status and what the customer may see of its ledger (no ids, fees, notes nor
+   * names).
+   */
   readonly financialStatus: FinancialStatus;
   readonly ledger: readonly CustomerLedgerEntry[];
   /** Once shipped with one: the carrier's tracking code (the latest the shop sent). */
   readonly trackingCode?: string;
-  /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
+  /**
+   * With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links
+   * nothing.
+   */
   readonly carrier?: TrackingCarrier;
-  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the credit notes of its refunds once issued (`customerInvoiceView`). */ readonly invoice?: Pick<
-    InvoiceView,
-    'number' | 'status' | 'url' | 'creditNotes'
-  >;
+  /**
+   * Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the
+   * credit notes of its refunds once issued (`customerInvoiceView`).
+   */
+  readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url' | 'creditNotes'>;
 }
 
 /** A ledger entry as the customer sees it. */
@@ -123,10 +133,15 @@ export interface OrderLookupResponse {
   readonly message: string;
 }
 
-// ── Admin (Authorization: Bearer <Cognito ID or access token of a member of group admin; the back-office sends the ID token, which names the admin's e-mail>) ──
+// ── Admin (Authorization: Bearer <Cognito ID or access token of a member of group admin; the back-office sends the ID token, which names
+// the admin's e-mail>) ──
 
 export interface OrderEmailRecord {
-  /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail; `order-reserved`: the reservation's (how and until when to pay); `order-refunded`: a provider payment that came late, given back; `invoice-document`: the shop's own mail of a fatura-recibo or credit note (docs/invoices.md). */
+  /**
+   * `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail; `order-reserved`: the reservation's
+   * (how and until when to pay); `order-refunded`: a provider payment that came late, given back; `invoice-document`: the shop's own mail
+   * of a fatura-recibo or credit note (docs/invoices.md).
+   */
   readonly kind:
     'order-reserved' | 'order-received' | 'order-cancelled' | 'order-link' | 'order-refunded' | 'invoice-document' | AdminEmailKind;
   /** `bounced`, `complained`: SES accepted it, then the address bounced for good or the customer marked it as spam. */
@@ -179,7 +194,8 @@ export interface Order extends OrderTotals {
   /** The invoice's customer given at checkout (docs/invoices.md): the NIF and the company's name; '' once anonymised. */
   readonly nif?: string;
   readonly companyName?: string;
-  /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */ readonly invoice?: InvoiceView;
+  /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */
+  readonly invoice?: InvoiceView;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
   /**

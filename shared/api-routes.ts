@@ -133,7 +133,10 @@ export interface ApiRoutes {
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
-  /** The customer's proof of payment for their reservation (authorized by the order's access token: header `x-order-token`, or `accessToken` in the body). */
+  /**
+   * The customer's proof of payment for their reservation (authorized by the order's access token: header `x-order-token`, or `accessToken`
+   * in the body).
+   */
   'POST /api/orders/{id}/proof': Contract<CustomerOrderResponse, AttachProofInput>;
   /**
    * After a failed automatic payment, the manual method the customer will pay with (token in `x-order-token`): once per
@@ -146,9 +149,15 @@ export interface ApiRoutes {
   'GET /api/orders/{id}': Contract<CustomerOrderResponse>;
   /** The order's link e-mailed to the order's address when number and e-mail match; 202 either way. */
   'POST /api/orders/lookup': Contract<OrderLookupResponse, OrderLookupInput>;
-  /** A cart priced with a discount code (docs/discount-codes.md); 409 `code_*` with the reason beside the field. Proof of work, limited per address. */
+  /**
+   * A cart priced with a discount code (docs/discount-codes.md); 409 `code_*` with the reason beside the field. Proof of work, limited per
+   * address.
+   */
   'POST /api/discount-codes/check': Contract<CodeCheckResponse, CodeCheckInput>;
-  /** The payment provider's signed notification (docs/design.md §34): its raw body, verified by its `Stripe-Signature`; 200 once applied, repeated or not the shop's. */
+  /**
+   * The payment provider's signed notification (docs/design.md §34): its raw body, verified by its `Stripe-Signature`; 200 once applied,
+   * repeated or not the shop's.
+   */
   'POST /api/payments/stripe': Contract<PaymentEventResponse>;
   // ── Admin ──
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
@@ -162,7 +171,10 @@ export interface ApiRoutes {
   'GET /api/admin/sales/export': Contract<string, undefined, SalesQuery>;
   /** One customer's orders and contact messages; `{ref}` names one of their records, never the e-mail (`shared/customer-ref.ts`). */
   'GET /api/admin/customers/{ref}': Contract<CustomerResponse>;
-  /** GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */
+  /**
+   * GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true`
+   * closes their unpaid reservations first).
+   */
   'POST /api/admin/customers/{ref}/anonymise': Contract<CustomerAnonymisedResponse, undefined, AnonymiseQuery>;
   /** Cancels an unpaid or unconfirmed order (stock back) and blocks its e-mail, phone and client address from reserving. */
   'POST /api/admin/orders/{id}/suspicious': Contract<SuspiciousClosedResponse, SuspiciousClose>;
@@ -229,7 +241,10 @@ export interface ApiRoutes {
    * The answer is their record only (when, the last 4 characters): no route gives the keys back.
    */
   'PUT /api/admin/settings/payment-keys': Contract<{ readonly keys: NonNullable<AutomaticPayments['keys']> }, PaymentKeysInput>;
-  /** The invoicing provider's account and API key (docs/invoices.md): 400 `invoicing_key_refused`, 503 when it cannot be asked; the key never comes back. */
+  /**
+   * The invoicing provider's account and API key (docs/invoices.md): 400 `invoicing_key_refused`, 503 when it cannot be asked; the key
+   * never comes back.
+   */
   'PUT /api/admin/settings/invoicing-key': Contract<
     { readonly key: { readonly savedAt: string; readonly hint: string; readonly account: string } },
     InvoicingKeyInput

@@ -172,7 +172,10 @@ export interface ProductUpdatedResponse {
  * and how many back-in-stock e-mails a change from 0 sent. A stale `expected` answers 409
  * `stock_changed` with `current.stock`.
  */
-/** `backInStock`: the change took the piece from 0 to above 0, so its pending back-in-stock requests are being e-mailed (through the outbox). */
+/**
+ * `backInStock`: the change took the piece from 0 to above 0, so its pending back-in-stock requests are being e-mailed (through the
+ * outbox).
+ */
 export interface StockChangedResponse {
   readonly product: AdminProduct;
   readonly movement: StockMovement;

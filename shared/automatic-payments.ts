@@ -20,7 +20,10 @@ export interface AutomaticPayments {
   readonly mbway: boolean;
   /** Multibanco references (entidade, referência, montante) by the provider. */
   readonly multibanco: boolean;
-  /** The provider's keys were saved and checked (when, and the last 4 characters of the secret key): absent until then, and nothing automatic is offered without them. */
+  /**
+   * The provider's keys were saved and checked (when, and the last 4 characters of the secret key): absent until then, and nothing
+   * automatic is offered without them.
+   */
   readonly keys?: { readonly savedAt: string; readonly hint: string };
 }
 

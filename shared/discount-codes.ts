@@ -212,8 +212,9 @@ export interface CodedQuote<T extends PriceableLine = PriceableLine> extends Ord
  * shipping), then the code's discount when one is given (already checked: `codeRefusal`).
  *
  * @example
- * quoteWithCode([{ priceCents: 3480, discountPercent: 0, quantity: 1, collection: '', type: 'colar' }], 'ctt', { code: 'MARIA25', type: 'percent', percent: 10, active: true })
- * // { …, totalCents: 3480, shippingCents: 0, discount: { code: 'MARIA25', type: 'percent', amountCents: 348 }, orderTotalCents: 3132 }
+ * quoteWithCode([{ priceCents: 3480, discountPercent: 0, quantity: 1, collection: '', type: 'colar' }], 'ctt', { code: 'MARIA25', type:
+ * 'percent', percent: 10, active: true }) // { …, totalCents: 3480, shippingCents: 0, discount: { code: 'MARIA25', type: 'percent',
+ * amountCents: 348 }, orderTotalCents: 3132 }
  */
 export function quoteWithCode<T extends CodeLine>(
   lines: readonly T[],

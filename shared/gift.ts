@@ -47,7 +47,8 @@ export function offeredWrapCents(settings: GiftWrapSettings): number | undefined
  * a wrap is asked of a shop that does not offer one (the server refuses the order).
  *
  * @example
- * orderGift({ message: 'Parabéns!', wrap: true }, { offered: true, priceCents: 250 }); // { message: 'Parabéns!', wrap: true, wrapCents: 250 }
+ * orderGift({ message: 'Parabéns!', wrap: true }, { offered: true, priceCents: 250 }); // { message: 'Parabéns!', wrap: true, wrapCents:
+ * 250 }
  */
 export function orderGift(request: GiftRequest | undefined, settings: GiftWrapSettings): OrderGift | undefined | 'wrap-not-offered' {
   if (!request) return undefined;

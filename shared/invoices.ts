@@ -110,8 +110,9 @@ export function pieceDescription(line: Pick<InvoicedLine, 'name' | 'size' | 'sku
  * code; a free-shipping code leaves no shipping line, as free shipping does.
  *
  * @example
- * invoiceLines({ lines: [{ name: 'Colar Lua', size: '45 cm', sku: 'CL-45', quantity: 2, priceCents: 1999, discountPercent: 15, unitPriceCents: 1699, lineTotalCents: 3398 }], shippingCents: 399, shippingMethod: 'ctt' })
- * // [{ kind: 'piece', …, discountPercent: 15.007504, grossCents: 3398 }, { kind: 'shipping', name: 'Portes de envio', …, grossCents: 399 }]
+ * invoiceLines({ lines: [{ name: 'Colar Lua', size: '45 cm', sku: 'CL-45', quantity: 2, priceCents: 1999, discountPercent: 15,
+ * unitPriceCents: 1699, lineTotalCents: 3398 }], shippingCents: 399, shippingMethod: 'ctt' }) // [{ kind: 'piece', …, discountPercent:
+ * 15.007504, grossCents: 3398 }, { kind: 'shipping', name: 'Portes de envio', …, grossCents: 399 }]
  */
 export function invoiceLines(order: {
   readonly lines: readonly InvoicedLine[];

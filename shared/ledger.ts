@@ -67,7 +67,10 @@ export interface LedgerEntry {
   readonly netCents?: number;
   /** The owner's word (paid outside the site, a manual refund), or why it failed. */
   readonly note?: string;
-  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, part given back of an order that goes on, made in the provider's dashboard, or given back by hand. */
+  /**
+   * Refunds: a payment that came after the reservation closed, the owner's cancellation, part given back of an order that goes on, made in
+   * the provider's dashboard, or given back by hand.
+   */
   readonly reason?: 'late' | 'cancel' | 'partial' | 'outside' | 'manual';
   /**
    * A `failed` payment whose money reached the shop all the same: the provider took another amount or

@@ -65,8 +65,9 @@ function patternsOf(person: PersonalFields): RegExp[] {
  * `text` without the customer's data: each occurrence becomes {@link REDACTED}.
  *
  * @example
- * scrubPersonalData('Ana Sá ligou do 912 345 678 (ana.sa@x.pt)', { firstName: 'Ana', lastName: 'Sá', email: 'ana.sa@x.pt', phone: '912345678', address: 'Rua A, 1', postalCode: '1000-001', city: 'Lisboa' })
- * // '[anonimizado] [anonimizado] ligou do [anonimizado] ([anonimizado])'
+ * scrubPersonalData('Ana Sá ligou do 912 345 678 (ana.sa@x.pt)', { firstName: 'Ana', lastName: 'Sá', email: 'ana.sa@x.pt', phone:
+ * '912345678', address: 'Rua A, 1', postalCode: '1000-001', city: 'Lisboa' }) // '[anonimizado] [anonimizado] ligou do [anonimizado]
+ * ([anonimizado])'
  */
 export function scrubPersonalData(text: string, person: PersonalFields): string {
   return patternsOf(person).reduce((out, pattern) => out.replace(pattern, REDACTED), text);

@@ -100,7 +100,10 @@ export function heightAt(photo: Pick<ProductPhoto, 'width' | 'height'>, width: n
   return Math.round((photo.height * width) / photo.width);
 }
 
-/** A photo's size as pages use it (`width`/`height` attributes): as recorded, or, for a record without a valid one, a square of its largest width. */
+/**
+ * A photo's size as pages use it (`width`/`height` attributes): as recorded, or, for a record without a valid one, a square of its largest
+ * width.
+ */
 export function photoBox(photo: Pick<ProductPhoto, 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height'>>): {
   width: number;
   height: number;

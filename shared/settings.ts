@@ -127,7 +127,8 @@ export interface ShopSettings {
 
 /** What the owner acknowledges when the shop opens in SES's sandbox (the switch's label: the history shows it too). */
 export const MAIL_SANDBOX_CONSEQUENCE =
-  'Abrir a loja sem acesso de produção no Amazon SES: os clientes NÃO recebem nenhum e-mail da loja (confirmação da encomenda, pagamento, envio, ligação da encomenda); só os endereços verificados no SES recebem';
+  'Abrir a loja sem acesso de produção no Amazon SES: os clientes NÃO recebem nenhum e-mail da loja ' +
+  '(confirmação da encomenda, pagamento, envio, ligação da encomenda); só os endereços verificados no SES recebem';
 
 /**
  * The default of {@link ShopSettings.challengeMaxNumber}: a phone solves it in well under a second

@@ -100,8 +100,8 @@ export function identityRows(identity: SellerIdentity): readonly (readonly [labe
  * The identification as one line (e-mail footers, the site footer): the parts given.
  *
  * @example
- * legalLine({ ...sellerIdentity(DEFAULT_SETTINGS.seller), legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' })
- * // 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto'
+ * legalLine({ ...sellerIdentity(DEFAULT_SETTINGS.seller), legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001
+ * Porto' }) // 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto'
  */
 export function legalLine(identity: SellerIdentity): string {
   const parts = [identity.legalName, identity.nif && `NIF ${identity.nif}`, identity.address && `Sede: ${identity.address}`];

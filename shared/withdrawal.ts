@@ -34,9 +34,12 @@ export function withdrawalForm(seller: SellerIdentity): WithdrawalForm {
   return {
     title: 'Modelo de formulário de livre resolução',
     instruction: '(só deve preencher e devolver o presente formulário se quiser resolver o contrato)',
-    addressee: `Para ${[seller.legalName ? `${seller.legalName} (${seller.name})` : seller.name, seller.address, `e-mail ${seller.email}`].filter(Boolean).join(', ')}:`,
+    addressee: `Para ${[seller.legalName ? `${seller.legalName} (${seller.name})` : seller.name, seller.address, `e-mail ${seller.email}`]
+      .filter(Boolean)
+      .join(', ')}:`,
     lines: [
-      'Pela presente comunico/comunicamos (*) que resolvo/resolvemos (*) do meu/nosso (*) contrato de venda do seguinte bem (*)/para a prestação do seguinte serviço (*):',
+      'Pela presente comunico/comunicamos (*) que resolvo/resolvemos (*) do meu/nosso ' +
+        '(*) contrato de venda do seguinte bem (*)/para a prestação do seguinte serviço (*):',
       'Solicitado em (*)/recebido em (*):',
       'Número da encomenda:',
       'Nome do(s) consumidor(es):',

@@ -94,8 +94,9 @@ export class Alarms extends Construct {
       this.watch('MailEventsDeadLetters', {
         name: 'SES events dead letters',
         description:
-          'A bounce or complaint SES reported was never recorded on its order (EventBridge could not hand it over for 24 hours, or the MailEvents function kept failing). ' +
-          'The queue holds the events for 14 days with the error; once the cause is fixed, send them to the MailEvents function again (recording is idempotent).',
+          'A bounce or complaint SES reported was never recorded on its order (EventBridge could not hand it over ' +
+          'for 24 hours, or the MailEvents function kept failing). The queue holds the events for 14 days with the ' +
+          'error; once the cause is fixed, send them to the MailEvents function again (recording is idempotent).',
         metric: props.mailEventsDeadLetters.metricApproximateNumberOfMessagesVisible({
           period: ALARM_PERIOD,
           statistic: cloudwatch.Stats.MAXIMUM,
@@ -120,7 +121,8 @@ export class Alarms extends Construct {
     this.watch('Api4xxRate', {
       name: 'API refusals (4xx) rate',
       description:
-        `More than ${ALARM_THRESHOLDS.api4xxRate * 100} % of the API's answers were refusals (4xx) over at least ${MIN_REQUESTS_FOR_RATES} requests: ` +
+        `More than ${ALARM_THRESHOLDS.api4xxRate * 100} % of the API's answers ` +
+        `were refusals (4xx) over at least ${MIN_REQUESTS_FOR_RATES} requests: ` +
         'a bot probing or flooding, or a release that breaks the shop. See the API access logs (status, ip, routeKey).',
       metric: new cloudwatch.MathExpression({
         expression: `IF(requests >= ${MIN_REQUESTS_FOR_RATES}, refusals / requests, 0)`,
@@ -143,7 +145,8 @@ export class Alarms extends Construct {
       this.watch('Api429', {
         name: 'API answers 429 (too many requests)',
         description:
-          `At least ${ALARM_THRESHOLDS.api429} requests in 5 minutes were refused for going over a per-client limit or the stage throttle: ` +
+          `At least ${ALARM_THRESHOLDS.api429} requests in 5 minutes were ` +
+          `refused for going over a per-client limit or the stage throttle: ` +
           'a bot at work, or limits too tight for a real crowd. The access logs name the addresses (ip) and routes.',
         metric: tooMany.metric({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
         threshold: ALARM_THRESHOLDS.api429,
@@ -153,7 +156,9 @@ export class Alarms extends Construct {
     for (const routeKey of props.latencyRoutes ?? []) {
       this.watch(`Latency${routeKey.replace(/[^A-Za-z0-9]/g, '')}`, {
         name: `${routeKey} p99 latency`,
-        description: `The slowest 1 % of "${routeKey}" took ${ALARM_THRESHOLDS.orderLatencyP99Ms} ms or more over 5 minutes: customers wait at checkout. See the function's logs and DynamoDB throttles.`,
+        description:
+          `The slowest 1 % of "${routeKey}" took ${ALARM_THRESHOLDS.orderLatencyP99Ms} ms or more ` +
+          `over 5 minutes: customers wait at checkout. See the function's logs and DynamoDB throttles.`,
         metric: new cloudwatch.Metric({
           namespace: 'AWS/ApiGateway',
           metricName: 'Latency',
@@ -184,14 +189,16 @@ export class Alarms extends Construct {
     this.watch('LambdaErrors', {
       name: 'Lambda errors',
       description:
-        `A function failed (uncaught error, timeout, out of memory or failed start); any function of the account in ${stack.region} counts. ` +
-        `The dashboard ${dashboardName(stack)} shows which function; its log group says why.`,
+        `A function failed (uncaught error, timeout, out of memory or failed start); any function of the account in ` +
+        `${stack.region} counts. The dashboard ${dashboardName(stack)} shows which function; its log group says why.`,
       metric: lambdaErrors,
       threshold: ALARM_THRESHOLDS.lambdaErrors,
     });
     this.watch('LambdaThrottles', {
       name: 'Lambda throttles',
-      description: `Calls of a function were refused because the account's Lambda concurrency in ${stack.region} was used up (a flood, or another workload in the account).`,
+      description:
+        `Calls of a function were refused because the account's Lambda concurrency ` +
+        `in ${stack.region} was used up (a flood, or another workload in the account).`,
       metric: lambdaThrottles,
       threshold: ALARM_THRESHOLDS.lambdaThrottles,
     });
@@ -202,7 +209,8 @@ export class Alarms extends Construct {
     this.watch('TableThrottles', {
       name: 'DynamoDB throttles',
       description:
-        "DynamoDB, the shop's database, refused reads or writes for coming too fast (throttling) on a table of this account and region (the shop's, unless another stage shares the account). " +
+        "DynamoDB, the shop's database, refused reads or writes for coming too fast (throttling) on " +
+        "a table of this account and region (the shop's, unless another stage shares the account). " +
         'The shop tries again by itself, so customers mostly see slowness; if it goes on, some requests fail (see the API 5xx alarm). ' +
         'Nothing to change in AWS yourself: tell whoever maintains the shop. The DynamoDB console (each table, Monitor) shows which table.',
       metric: new cloudwatch.MathExpression({
@@ -220,10 +228,11 @@ export class Alarms extends Construct {
     this.watch('OutboxDeadLetters', {
       name: 'Stream consumers dead letters',
       description:
-        'A stream consumer gave up on records (DynamoDB, SES or the payment provider kept failing); the queue holds which records, the consumer logs say why. ' +
-        'OutboxMail: the e-mails wait in the outbox table and the redrive job sends them once the cause is fixed. ' +
-        'OrderPayments: a refund the provider could not be reached for (the order still shows it asked for; any change to the order, e.g. a note, tries again; a payment start is given up as refused before this). ' +
-        'Publish*Pages: pages not rendered again (save the product or the settings again).',
+        'A stream consumer gave up on records (DynamoDB, SES or the payment provider kept failing); the queue holds ' +
+        'which records, the consumer logs say why. OutboxMail: the e-mails wait in the outbox table and the redrive ' +
+        'job sends them once the cause is fixed. OrderPayments: a refund the provider could not be reached for (the ' +
+        'order still shows it asked for; any change to the order, e.g. a note, tries again; a payment start is given ' +
+        'up as refused before this). Publish*Pages: pages not rendered again (save the product or the settings again).',
       metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: ALARM_PERIOD,
         statistic: cloudwatch.Stats.MAXIMUM,
@@ -233,7 +242,8 @@ export class Alarms extends Construct {
     this.watch('OutboxMailsFailed', {
       name: 'E-mails failed for good',
       description:
-        'SES refused a shop e-mail for good, or kept failing for about 45 minutes. The order shows which e-mail and why, and the owner can send it again from the order.',
+        'SES refused a shop e-mail for good, or kept failing for about 45 minutes. The ' +
+        'order shows which e-mail and why, and the owner can send it again from the order.',
       metric: outbox.failedMails,
       threshold: ALARM_THRESHOLDS.mailsFailedForGood,
     });

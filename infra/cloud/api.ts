@@ -87,7 +87,10 @@ export interface ApiProps {
   readonly routes?: readonly Route[];
   /** Directory of the handler modules. @default `<repo>/lambdas/handlers` */
   readonly handlersDir?: string;
-  /** The account's Lambda concurrency quota in the region (context `lambdaConcurrency`, `concurrency.ts`). @default unknown: nothing reserved */
+  /**
+   * The account's Lambda concurrency quota in the region (context `lambdaConcurrency`, `concurrency.ts`).
+   * @default unknown: nothing reserved
+   */
   readonly lambdaConcurrency?: number;
   /** The public stage's default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;

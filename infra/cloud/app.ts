@@ -5,8 +5,8 @@
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
  * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
  * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (the
- * alarms' e-mail subscriber and the first owner-notification address; no admin: `npm run create-admin`), `payments` (an object: the first settings record only),
- * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `sesRegion` (where SES lives: default the region
+ * alarms' e-mail subscriber and the first owner-notification address; no admin: `npm run create-admin`), `payments` (an object: the first
+ * settings record only), `region` (else CDK_DEFAULT_REGION, else eu-west-1), `sesRegion` (where SES lives: default the region
  * when it has SES, else eu-west-1; another region than `region` adds the stage's mail stack there,
  * `infra/cloud/mail-stack.ts`), `edgePlan` (`free` default, `payg`, `none`: the AWS WAF web ACL in
  * us-east-1 in front of CloudFront and CloudFront's flat-rate plan, `infra/cloud/waf.ts`; the old `waf`
@@ -14,8 +14,8 @@
  * `mailSendRate`, `budget` (false: no cost budget; default on where CloudFormation has AWS Budgets),
  * `monthlyBudgetUsd` (its amount, default 10), `cognitoSes` (Cognito's mails through SES, `auth.ts`), `firstDeploy`
  * (`npm run deploy` gives it while the stack has never completed: a rollback then leaves nothing, `keeping.ts`),
- * `lintOnly` (CI's synths for cfn-lint: no function code, and templates CloudFormation refuses, `lint-only.ts`). The account is left to deploy time, so synth needs no
- * credentials, and without the shop's build `cdk ls` and `cdk bootstrap` still work (`shop-build.ts`).
+ * `lintOnly` (CI's synths for cfn-lint: no function code, and templates CloudFormation refuses, `lint-only.ts`). The account is left to
+ * deploy time, so synth needs no credentials, and without the shop's build `cdk ls` and `cdk bootstrap` still work (`shop-build.ts`).
  *
  * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is
  * fixed or acknowledged with its reason next to the construct it concerns.

@@ -70,7 +70,8 @@ export class MonthlyBackups extends Construct {
     acknowledgeNag(
       selection,
       'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
-      "AWS Backup's own service-role policy for taking backups, which AWS keeps current for every service it backs up; the role is AWS Backup's alone.",
+      "AWS Backup's own service-role policy for taking backups, which AWS keeps " +
+        "current for every service it backs up; the role is AWS Backup's alone.",
     );
   }
 }

@@ -53,7 +53,9 @@ export function shopDashboard(scope: Construct, props: DashboardProps): cloudwat
       // metric per function: the free dashboard holds 50 metrics, and every new function would cost one.
       left: [
         new cloudwatch.SearchExpression({
-          expression: `SEARCH('{AWS/Lambda,FunctionName} MetricName="Errors" FunctionName=${stack.stackName}', 'Sum', ${props.period.toSeconds()})`,
+          expression:
+            `SEARCH('{AWS/Lambda,FunctionName} MetricName="Errors" ` +
+            `FunctionName=${stack.stackName}', 'Sum', ${props.period.toSeconds()})`,
           label: '',
           period: props.period,
         }),

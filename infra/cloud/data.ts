@@ -104,7 +104,8 @@ export class Data extends Construct {
     acknowledgeNag(
       accessLogs,
       'S1',
-      'This is the access-log bucket itself; logging its own accesses into itself would loop, and a second log bucket would only move the question.',
+      'This is the access-log bucket itself; logging its own accesses into ' +
+        'itself would loop, and a second log bucket would only move the question.',
     );
     return accessLogs;
   }

@@ -37,7 +37,8 @@ import { MAX_SEARCH_KEY_QUERY, SEARCH_RESULTS_PREFIX } from '#shared/search-page
  */
 export function pageRewriteCode(adminPrefix: string): string {
   const aliases = Object.fromEntries(Object.entries(PATH_ALIASES).map(([alias, path]) => [alias, [path, encodeURI(path)]]));
-  return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+  return (
+    `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
 // Each other spelling (decoded, lower case) of a page: [the page's path, the page's path encoded] (pathAlias).
 var ALIASES = ${JSON.stringify(aliases)};
 ${QUERY_OF_CODE}
@@ -88,7 +89,8 @@ function handler(event) {
   var spelling = decoded.toLowerCase();
   if (Object.prototype.hasOwnProperty.call(ALIASES, spelling) && ALIASES[spelling][0] !== decoded) {
     var location = ALIASES[spelling][1] + queryOf(request.querystring);
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=86400' } } };
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { ` +
+    `value: 'public, max-age=86400' } } };
   }
   if (path === '${paths.shop}') {
     var query = filteredQuery(request.querystring);
@@ -109,7 +111,8 @@ function handler(event) {
   for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
   request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';
   return request;
-}`;
+}`
+  );
 }
 
 /**
@@ -151,11 +154,16 @@ export const SITEMAP_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Each feed's public path and the API path that answers it. */
+function feedTargets(): Record<string, string> {
+  return Object.fromEntries(Object.entries(FEED_PATHS).map(([name, path]) => [path, FEED_API_PATHS[name as keyof typeof FEED_PATHS]]));
+}
+
 /**
  * Viewer-request function of the feeds' behaviour (`/feeds/*`): each feed is answered by the API at its
  * own path (docs/search-and-feeds.md); any other address under `/feeds/` asks the API for one it has not.
  */
-export const FEEDS_REWRITE_CODE = `var FEEDS = ${JSON.stringify(Object.fromEntries(Object.entries(FEED_PATHS).map(([name, path]) => [path, FEED_API_PATHS[name as keyof typeof FEED_PATHS]])))};
+export const FEEDS_REWRITE_CODE = `var FEEDS = ${JSON.stringify(feedTargets())};
 function handler(event) {
   var request = event.request;
   request.uri = FEEDS[request.uri] || '/api/feeds/-';

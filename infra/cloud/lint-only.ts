@@ -31,7 +31,8 @@ export function refuseDeploys(app: App): void {
           // No region is called that: false wherever CloudFormation evaluates it (and not a constant cfn-lint flags).
           assert: Fn.conditionEquals(Aws.REGION, 'lint-only'),
           assertDescription:
-            'Este modelo foi sintetizado com -c lintOnly=true (só para o cfn-lint): não leva o código das funções. Implanta com npm run deploy.',
+            'Este modelo foi sintetizado com -c lintOnly=true (só para o cfn-lint): ' +
+            'não leva o código das funções. Implanta com npm run deploy.',
         },
       ],
     });

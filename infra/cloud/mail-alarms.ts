@@ -32,9 +32,9 @@ export function mailAlarmSpecs(configurationSetName: string): { readonly id: str
       spec: {
         name: 'E-mail bounce rate',
         description:
-          'Too many shop e-mails bounce (addresses that do not exist). At 5 % AWS reviews the account and may stop its e-mail: ' +
-          'the orders whose e-mail bounced say so at the top of the order page ("Devolvido" in its e-mail history); check how those addresses were typed. ' +
-          'The rate is account-wide; at low volume a few bounces move it a lot.',
+          'Too many shop e-mails bounce (addresses that do not exist). At 5 % AWS reviews the account and may stop its ' +
+          'e-mail: the orders whose e-mail bounced say so at the top of the order page ("Devolvido" in its e-mail history); ' +
+          'check how those addresses were typed. The rate is account-wide; at low volume a few bounces move it a lot.',
         metric: reputation('Reputation.BounceRate'),
         threshold: ALARM_THRESHOLDS.mailBounceRate,
       },
@@ -44,8 +44,8 @@ export function mailAlarmSpecs(configurationSetName: string): { readonly id: str
       spec: {
         name: 'E-mail complaint rate',
         description:
-          'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: ' +
-          'the orders concerned say so at the top of the order page ("Marcado como spam" in its e-mail history); check what was sent to them.',
+          'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: the orders concerned ' +
+          'say so at the top of the order page ("Marcado como spam" in its e-mail history); check what was sent to them.',
         metric: reputation('Reputation.ComplaintRate'),
         threshold: ALARM_THRESHOLDS.mailComplaintRate,
       },
@@ -54,7 +54,9 @@ export function mailAlarmSpecs(configurationSetName: string): { readonly id: str
       id: 'MailSendFailures',
       spec: {
         name: 'E-mail send failures',
-        description: `SES accepted a shop e-mail of configuration set ${configurationSetName} but did not send it (the template could not be rendered, or SES rejected the message).`,
+        description:
+          `SES accepted a shop e-mail of configuration set ${configurationSetName} but did ` +
+          `not send it (the template could not be rendered, or SES rejected the message).`,
         metric: new cloudwatch.MathExpression({
           expression: Object.keys(usingMetrics)
             .map((id) => `FILL(${id}, 0)`)

@@ -66,7 +66,8 @@ export class MailEvents extends Construct {
     acknowledgeNag(
       this.deadLetterQueue,
       'SQS3',
-      "This queue is itself the dead-letter destination of the mail-events rule target and of the function's failed asynchronous invocations; an alarm watches its depth.",
+      'This queue is itself the dead-letter destination of the mail-events rule target ' +
+        "and of the function's failed asynchronous invocations; an alarm watches its depth.",
     );
     this.recorder.function.configureAsyncInvoke({
       retryAttempts: MAIL_EVENTS_INVOKE_RETRIES,

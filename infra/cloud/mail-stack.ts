@@ -80,7 +80,9 @@ export class MailStack extends Stack {
     );
     this.forwarder = new events.Rule(this, 'ToShopRegion', {
       eventBus: this.mail.eventBus,
-      description: `SES bounces, complaints and rejects of configuration set ${this.mail.configurationSetName} to the default bus of ${props.shopRegion}`,
+      description:
+        `SES bounces, complaints and rejects of configuration ` +
+        `set ${this.mail.configurationSetName} to the default bus of ${props.shopRegion}`,
       eventPattern: { source: [...pattern.source], detailType: [...pattern['detail-type']], detail: pattern.detail },
       targets: [new targets.EventBus(shopBus)],
     });

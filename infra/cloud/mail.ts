@@ -122,7 +122,8 @@ export class Mail extends Construct {
     if (this.senderDomain) {
       if (stack.resolve(props.senderEmail) !== props.senderEmail) {
         throw new Error(
-          `With a sender domain ("${this.senderDomain}"), give context "senderEmail" (an address at that domain) instead of the SenderEmail parameter`,
+          `With a sender domain ("${this.senderDomain}"), give context "senderEmail" ` +
+            `(an address at that domain) instead of the SenderEmail parameter`,
         );
       }
       assertSenderAtDomain(props.senderEmail, this.senderDomain);

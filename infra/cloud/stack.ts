@@ -98,7 +98,10 @@ export interface ShopStackProps extends StackProps {
    * verified it and granted production access; needs `senderEmail`. @default false (Cognito's sender)
    */
   readonly cognitoSes?: boolean;
-  /** The account's Lambda concurrency quota in the region (context `lambdaConcurrency`): reserved concurrency when it allows (`concurrency.ts`). */
+  /**
+   * The account's Lambda concurrency quota in the region (context `lambdaConcurrency`): reserved concurrency when it allows
+   * (`concurrency.ts`).
+   */
   readonly lambdaConcurrency?: number;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;

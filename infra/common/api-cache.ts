@@ -11,7 +11,10 @@ export const API_CACHE_MAX_SECONDS = 300;
 /** One cacheable path of the API: its CloudFront path pattern and the query strings in its cache key. */
 export interface CachedApiPath {
   readonly pattern: string;
-  /** What the rows of this pattern read (sorted): every other query string (`?cb=<random>`) is left out of the key, so it cannot skip the cache. */
+  /**
+   * What the rows of this pattern read (sorted): every other query string (`?cb=<random>`) is left out of the key, so it cannot skip the
+   * cache.
+   */
   readonly queries: readonly string[];
 }
 

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 /** Root of the repository. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The built pre-renderer (`npm run build:web`: `render-page.js`, `template.html`, `manifest.json`), bundled with the functions that render pages and loaded by the twin. */
+/**
+ * The built pre-renderer (`npm run build:web`: `render-page.js`, `template.html`, `manifest.json`), bundled with the functions that render
+ * pages and loaded by the twin.
+ */
 export const RENDERER_DIST = path.join(REPO_ROOT, 'web', 'dist-ssr');
 /** The built shop (`npm run build:web`), served by CloudFront's bucket and by the twin's front door. */
 export const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');

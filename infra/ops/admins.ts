@@ -165,8 +165,10 @@ function explainResetMfaError(error: unknown, email: string, region: string): st
   const message = (error as { message?: string } | null)?.message ?? String(error);
   if (/^AccessDenied(Exception)?$/.test(name)) {
     return (
-      'Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool ' +
-      `(an action added on 26 August 2026, so a policy that lists Cognito actions one by one may lack it). Nothing was changed. (${message})`
+      'Your AWS identity may read the pool but not delete an authenticator ' +
+      'key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool ' +
+      `(an action added on 26 August 2026, so a policy that lists Cognito ` +
+      `actions one by one may lack it). Nothing was changed. (${message})`
     );
   }
   if (name === 'UnknownOperationException' || name === 'InvalidAction' || name === 'OperationNotEnabledException') {
@@ -177,8 +179,9 @@ function explainResetMfaError(error: unknown, email: string, region: string): st
   }
   if (name === 'ResourceNotFoundException') {
     return (
-      `Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken (${message}). The pool and the account exist (just read), so it ` +
-      `most likely found no authenticator key for ${email} (did they ever finish setting one up?); without one, the next sign-in asks for the setup anyway.`
+      `Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken (${message}). The pool ` +
+      `and the account exist (just read), so it most likely found no authenticator key for ${email} ` +
+      `(did they ever finish setting one up?); without one, the next sign-in asks for the setup anyway.`
     );
   }
   return undefined;
@@ -222,7 +225,8 @@ async function resetMfa(
   }
   log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
   log(
-    'At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
+    'At their next sign-in, after e-mail and password, the sign-in page asks them to set ' +
+      'up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
   );
   log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
   try {
@@ -232,7 +236,8 @@ async function resetMfa(
     const name = (error as { name?: string }).name ?? '';
     if (!/AccessDenied|NotAuthorized/.test(name)) throw error;
     log(
-      `Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`,
+      `Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): ` +
+        `a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`,
     );
   }
   if (!target.enabled) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);

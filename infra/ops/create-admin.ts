@@ -250,9 +250,10 @@ export function explainAwsError(error: unknown, where: CallPlace): string {
     return `AWS refused the credentials (${name}): they are expired or wrong. Sign in again and retry.`;
   }
   if (/^AccessDenied(Exception)?$/.test(name)) {
+    const actions = (where.actions ?? ['AdminCreateUser', 'AdminAddUserToGroup']).map((a) => `cognito-idp:${a}`).join(', ');
     return (
       'Your AWS identity is not allowed to do this. It needs cloudformation:DescribeStacks on the stack (unless you pass ' +
-      `--user-pool-id), and ${(where.actions ?? ['AdminCreateUser', 'AdminAddUserToGroup']).map((a) => `cognito-idp:${a}`).join(', ')} on the user pool. (${message})`
+      `--user-pool-id), and ${actions} on the user pool. (${message})`
     );
   }
   if (name === 'ValidationError' && /does not exist/.test(message)) {

@@ -53,7 +53,8 @@ export async function concurrencyContext(
     quota = await readQuota();
   } catch (error) {
     log(
-      `Não foi possível ler a quota de execuções em simultâneo do Lambda (${(error as Error).message}): o deploy segue sem concorrência reservada.`,
+      `Não foi possível ler a quota de execuções em simultâneo do Lambda ` +
+        `(${(error as Error).message}): o deploy segue sem concorrência reservada.`,
     );
     return [];
   }
@@ -101,7 +102,8 @@ export async function runDeploy(args: readonly string[], extra: readonly string[
   const first = deps.cdk([...deploy, ...FIRST_DEPLOY_CONTEXT]);
   if (first !== 0) return afterFailure(first, true, protect, deps);
   deps.log(
-    `A pilha ${shop.name} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`,
+    `A pilha ${shop.name} completou. O deploy corre outra vez para reter e ` +
+      `proteger os dados (só mudam políticas e proteções; nada é substituído).`,
   );
   const keep = deps.cdk(deploy);
   return keep === 0 ? 0 : afterFailure(keep, true, protect, deps);
@@ -136,7 +138,8 @@ export async function preflightFirst(
   }
   if (code !== 0)
     log(
-      `O preflight encontrou o que impede o deploy (acima). Resolve-o e corre outra vez npm run deploy, ou, se sabes o que fazes, npm run deploy -- ${SKIP_PREFLIGHT}.`,
+      `O preflight encontrou o que impede o deploy (acima). Resolve-o e corre outra vez ` +
+        `npm run deploy, ou, se sabes o que fazes, npm run deploy -- ${SKIP_PREFLIGHT}.`,
     );
   return code;
 }

@@ -6,8 +6,8 @@
  *
  * - **order-link:** the edge's KeyValueStore gets the keys derived from the new and the old key first
  *   (`challenge-keys.ts`), so the edge accepts the challenges signed with either; then the new key
- *   becomes `current`, the old one `previous` for the overlap (30 days by default): links already e-mailed keep opening their orders until then; new links use the new key
- *   within 5 minutes. After the overlap an old link is refused (the customer asks for it again by
+ *   becomes `current`, the old one `previous` for the overlap (30 days by default): links already e-mailed keep opening their orders until
+ *   then; new links use the new key within 5 minutes. After the overlap an old link is refused (the customer asks for it again by
  *   number and e-mail, which mails a new one).
  * - **origin:** (1) checks CloudFront sends the current value; (2) the new value becomes `current`, the
  *   old one `previous`, so the functions accept both; (3) waits until every warm function has read
@@ -131,7 +131,8 @@ export async function rotateSecret(kind: SecretKind, overlapHours: number, deps:
   if (kind === 'order-link') {
     if (open) {
       throw new OperatorError(
-        `The previous order-link key is still accepted until ${secret.previousUntil}: rotating again now would refuse the links made with it at once. ` +
+        `The previous order-link key is still accepted until ${secret.previousUntil}: ` +
+          `rotating again now would refuse the links made with it at once. ` +
           'Run this again after that time.',
       );
     }
@@ -145,7 +146,8 @@ export async function rotateSecret(kind: SecretKind, overlapHours: number, deps:
     await writeChallengeKeys(deps.challengeKeys, next, now());
     await deps.secret.put(next);
     log(
-      `New order-link key in place: new links use it within ${SECRET_CACHE_SECONDS / 60} minutes; links already e-mailed keep working until ${next.previousUntil}.`,
+      `New order-link key in place: new links use it within ${SECRET_CACHE_SECONDS / 60} ` +
+        `minutes; links already e-mailed keep working until ${next.previousUntil}.`,
     );
     return next;
   }
@@ -163,8 +165,8 @@ async function rotateOrigin(
   const sent = await edge.sends(open ? [secret.current, secret.previous!] : [secret.current]);
   if (!sent) {
     throw new OperatorError(
-      "CloudFront does not send the origin secret's value: the secret or the distribution was changed by hand. Deploy again (`npm run deploy`) " +
-        "so CloudFront takes the secret's current value, then rotate.",
+      "CloudFront does not send the origin secret's value: the secret or the distribution was changed by " +
+        "hand. Deploy again (`npm run deploy`) so CloudFront takes the secret's current value, then rotate.",
     );
   }
   // Carrying on a rotation stopped halfway, the new value is already in place (CloudFront may send it already).

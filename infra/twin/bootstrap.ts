@@ -214,7 +214,10 @@ export async function ensureUser(
   return sub;
 }
 
-/** Renders every mail template from MJML, as the CDK stack does (kept rendered: `mail-cache.ts`), and creates (or updates) it in the SES server. */
+/**
+ * Renders every mail template from MJML, as the CDK stack does (kept rendered: `mail-cache.ts`), and creates (or updates) it in the SES
+ * server.
+ */
 export async function createMailTemplates(endpoint: string, prefix: string): Promise<void> {
   const templates = await cachedMailTemplates();
   const client = new SESv2Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });

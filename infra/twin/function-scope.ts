@@ -1,8 +1,8 @@
 /**
  * The twin's IAM (docs/design.md §24): in the cloud each route and job is its own function, which sees
  * only the environment variables and may call only the AWS actions its row's `grants` give it
- * (`infra/cloud/constructs/bind.ts`, from the tables of `infra/common/grants.ts`). The twin runs every handler in one process, so it runs each call in
- * the scope of its row (AsyncLocalStorage) and enforces the same two things there:
+ * (`infra/cloud/constructs/bind.ts`, from the tables of `infra/common/grants.ts`). The twin runs every handler in one process, so it runs
+ * each call in the scope of its row (AsyncLocalStorage) and enforces the same two things there:
  *
  * - **Environment:** a variable that some grant brings reads as unset unless this row's grants bring
  *   it (the origin secret's ARN only in API functions), so `tableName('orders')` fails in a function that
@@ -173,7 +173,8 @@ class AccessDenied extends Error {
   readonly $metadata = { httpStatusCode: 400 };
   constructor(scope: FunctionScope, action: string, resource: string) {
     super(
-      `User: arn:aws:sts::local:assumed-role/${scope.name} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`,
+      `User: arn:aws:sts::local:assumed-role/${scope.name} is not authorized to perform: ${action} ` +
+        `on resource: ${resource} because no identity-based policy allows the ${action} action`,
     );
     this.name = 'AccessDeniedException';
   }

@@ -12,8 +12,8 @@
  * It also fails the way Lambda fails under load: the account's concurrency (1 000 on a normal
  * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function but the ones the stack
  * reserves executions for (the checkout's 20, the owner's routes', `infra/common/concurrency.ts`), which
- * run at most that many at once, and an invocation beyond its share is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
- * Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
+ * run at most that many at once, and an invocation beyond its share is refused at once, never queued. Lambda refuses it
+ * (TooManyRequestsException) and API Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
  * returns a 500 error code" (AWS Lambda Developer Guide, "Handling Lambda errors with an API Gateway
  * API", https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html); an HTTP API's
  * body is `{"message":"Internal Server Error"}`. A timed-out invocation is stopped: its slot is free

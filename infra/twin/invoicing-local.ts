@@ -96,7 +96,8 @@ async function pdfOf(doc: IxDocument): Promise<Uint8Array> {
   y -= 8;
   for (const item of doc.items)
     line(
-      `${item.quantity} x ${item.description || item.name}  ${item.unit_price} €  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`,
+      `${item.quantity} x ${item.description || item.name}  ${item.unit_price} ` +
+        `€  desc. ${item.discount} %  ${item.tax.name}  ${item.total} €`,
       9,
     );
   y -= 8;
@@ -223,10 +224,8 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
   const pdf = /^\/(?:pdf\/([0-9a-f]+)\.pdf|documentos\/([0-9a-f]+))$/.exec(url.pathname);
   const doc = pdf ? state.book.byPermalinkKey(pdf[1] ?? pdf[2]!) : undefined;
   if (method === 'GET' && doc && doc.status !== 'draft') {
-    response.writeHead(200, {
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf"`,
-    });
+    const fileName = `${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf`;
+    response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${fileName}"` });
     response.end(Buffer.from(await pdfOf(doc)));
     return;
   }

@@ -61,7 +61,10 @@ export interface IntentRequest {
   readonly description: string | null;
 }
 
-/** The payment a `POST /v1/payment_intents` asks for, checked as Stripe checks it (one MB WAY or Multibanco payment in EUR, confirmed at creation). */
+/**
+ * The payment a `POST /v1/payment_intents` asks for, checked as Stripe checks it (one MB WAY or Multibanco payment in EUR, confirmed at
+ * creation).
+ */
 export function intentRequest(form: Form): IntentRequest {
   const amount = amountOf(form);
   if (text(form, 'currency') !== 'eur')

@@ -216,7 +216,8 @@ class LocalStripe {
         throw new StripeFault(
           400,
           'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+          `Keys for idempotent requests can only be used with the same parameters they were first used ` +
+            `with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
         );
       return replay.answer;
     }

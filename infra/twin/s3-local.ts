@@ -155,7 +155,9 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
         if (absent ? current !== undefined : current !== match) {
           ctx.status = 412;
           ctx.type = 'application/xml';
-          ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>${absent ? 'If-None-Match' : 'If-Match'}</Condition></Error>`;
+          ctx.body =
+            `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the ` +
+            `pre-conditions you specified did not hold</Message><Condition>${absent ? 'If-None-Match' : 'If-Match'}</Condition></Error>`;
           return;
         }
       }

@@ -10,8 +10,8 @@
  * - `DescribeSecret`.
  *
  * Like AWS it refuses a request that is not signed with Signature V4 for `secretsmanager`, and answers an
- * unknown secret with `ResourceNotFoundException` (it checks the form of the signature, holding no key to check it with). Which function may read which secret is IAM's
- * business: the twin checks that where the function reads (`infra/twin/function-scope.ts`), as it
+ * unknown secret with `ResourceNotFoundException` (it checks the form of the signature, holding no key to check it with). Which function
+ * may read which secret is IAM's business: the twin checks that where the function reads (`infra/twin/function-scope.ts`), as it
  * checks presigned links. The secrets are kept in `secrets.json` of the twin's data (mode 600).
  */
 import { randomUUID } from 'node:crypto';

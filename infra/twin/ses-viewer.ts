@@ -25,9 +25,11 @@ export const VIEWER_LIMIT = 20;
  * top of their empty `sandbox`), styles inline, pictures from anywhere as a mail app would show them.
  */
 export const VIEWER_CSP =
-  "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data: http: https:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src " +
+  "data: http: https:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-const VIEWER_STYLE = `
+const VIEWER_STYLE =
+  `
   body { margin: 0; padding: 24px; font: 15px/1.5 system-ui, sans-serif; background: #eee9e2; color: #2b2623; }
   h1 { font-size: 20px; margin: 0 0 4px; }
   .mail { background: #fff; border-radius: 8px; padding: 16px 20px; margin: 20px 0; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
@@ -38,26 +40,34 @@ const VIEWER_STYLE = `
   figure { margin: 0; } figcaption { font-size: 13px; color: #665d55; margin-bottom: 4px; }
   iframe { border: 1px solid #d8cfc3; background: #fff; height: 820px; }
   iframe.desktop { width: 660px; } iframe.phone { width: 375px; }
-  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #faf7f2; border: 1px solid #e3d9cc; padding: 12px; font-size: 13px; max-width: 1060px; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #faf7f2; border: 1px solid #e3d9cc; ` +
+  `padding: 12px; font-size: 13px; max-width: 1060px; }
   summary { cursor: pointer; margin-top: 8px; }
 `;
 
 function mailSection(mail: StoredMail): string {
   const field = (label: string, value: string) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`;
+  const cc = mail.destination.cc.length ? field('Cc', mail.destination.cc.join(', ')) : '';
+  const sent = field('Sent', new Date(mail.at * 1000).toISOString());
   const html = mail.body.html;
   const frames = html
     ? `<div class="views">
-  <figure><figcaption>HTML, 660 px wide</figcaption><iframe class="desktop" sandbox="" referrerpolicy="no-referrer" title="HTML part" srcdoc="${escapeHtml(html)}"></iframe></figure>
-  <figure><figcaption>HTML, phone (375 px)</figcaption><iframe class="phone" sandbox="" referrerpolicy="no-referrer" title="HTML part on a phone" srcdoc="${escapeHtml(html)}"></iframe></figure>
+  <figure><figcaption>HTML, 660 px wide</figcaption><iframe class="desktop" sandbox="" referrerpolicy="no-referrer" title="HTML part" ` +
+      `srcdoc="${escapeHtml(html)}"></iframe></figure>
+  <figure><figcaption>HTML, phone (375 px)</figcaption><iframe class="phone" sandbox="" referrerpolicy="no-referrer" ` +
+      `title="HTML part on a phone" srcdoc="${escapeHtml(html)}"></iframe></figure>
 </div>`
     : '<p>No HTML part.</p>';
-  return `<article class="mail" data-message-id="${escapeHtml(mail.messageId)}">
+  return (
+    `<article class="mail" data-message-id="${escapeHtml(mail.messageId)}">
 <h2>${escapeHtml(mail.subject)}</h2>
-<dl>${field('From', mail.from)}${field('To', mail.destination.to.join(', '))}${mail.destination.cc.length ? field('Cc', mail.destination.cc.join(', ')) : ''}${field('Sent', new Date(mail.at * 1000).toISOString())}</dl>
+<dl>${field('From', mail.from)}${field('To', mail.destination.to.join(', '))}${cc}${sent}</dl>
 ${frames}
-<details open><summary>Plain-text part</summary><pre class="text">${mail.body.text === undefined ? '(none)' : escapeHtml(mail.body.text)}</pre></details>
+<details open><summary>Plain-text part</summary>` +
+    `<pre class="text">${mail.body.text === undefined ? '(none)' : escapeHtml(mail.body.text)}</pre></details>
 ${html ? `<details><summary>HTML source</summary><pre>${escapeHtml(html)}</pre></details>` : ''}
-</article>`;
+</article>`
+  );
 }
 
 /**
@@ -69,13 +79,17 @@ export function viewerPage(mails: readonly StoredMail[], to?: string): string {
   const shown = [...matching].reverse().slice(0, VIEWER_LIMIT);
   const total = matching.length;
   const refresh = to ? `?to=${encodeURIComponent(to)}` : '';
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mail viewer · Joias Inox twin</title><style>${VIEWER_STYLE}</style></head>
 <body><h1>Mail the shop sent${to ? ` to ${escapeHtml(to)}` : ''}</h1>
-<p>${total} e-mail${total === 1 ? '' : 's'} since the twin started; the newest ${Math.min(total, VIEWER_LIMIT)} below. <a href="/${escapeHtml(refresh)}">Refresh</a> · ${to ? '<a href="/">All recipients</a> · ' : ''}<a href="/store">JSON</a>. Mail HTML is shown in frames that run no script (<code>?to=address</code> shows one recipient's mail).</p>
+<p>${total} e-mail${total === 1 ? '' : 's'} since the twin started; the newest ${Math.min(total, VIEWER_LIMIT)} below. ` +
+    `<a href="/${escapeHtml(refresh)}">Refresh</a> · ${to ? '<a href="/">All recipients</a> · ' : ''}<a href="/store">JSON` +
+    `</a>. Mail HTML is shown in frames that run no script (<code>?to=address</code> shows one recipient's mail).</p>
 ${shown.map(mailSection).join('\n')}
-</body></html>`;
+</body></html>`
+  );
 }
 
 /** `GET /`: the viewer page of the mail aws-ses-v2-local keeps (`internal`: its address). */

@@ -65,7 +65,9 @@ export async function bootstrapData(
   return pool;
 }
 
-/** The demo photos, begun at once on a new data folder, encoded while the services start (kept data: the seed makes them if it needs them). */
+/**
+ * The demo photos, begun at once on a new data folder, encoded while the services start (kept data: the seed makes them if it needs them).
+ */
 export function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
   const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'dynamodb'));
   if (!options.seed || !fresh) return undefined;

@@ -129,7 +129,10 @@ async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
   return dataDir;
 }
 
-/** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
+/**
+ * The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail
+ * events).
+ */
 async function startServices(
   options: TwinOptions,
   dataDir: string,

@@ -49,8 +49,8 @@ export const PAGES_FALLBACK_HEADER = 'x-pages-fallback';
 /**
  * The viewer's IP address (`198.51.100.10`, `2001:db8::1`), set on every API request by the edge:
  * CloudFront's viewer-request function of the `/api/*` behaviour (`infra/cloud/edge-functions.ts`,
- * attached in `infra/cloud/web.ts`) from `event.viewer.ip`, the twin's front door from the connection; either overwrites whatever the client
- * sent under that name, so a client cannot choose the address its limits count against.
+ * attached in `infra/cloud/web.ts`) from `event.viewer.ip`, the twin's front door from the connection; either overwrites whatever the
+ * client sent under that name, so a client cannot choose the address its limits count against.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 

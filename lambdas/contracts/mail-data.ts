@@ -30,7 +30,9 @@ import { legalLine, type SellerIdentity } from '#shared/shop-identity.ts';
  * Matched without the `u` flag, which would see only whole code points.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Invisible format characters: bidi embeddings, overrides, isolates and marks, zero-width (non-)joiners and spaces, BOM, soft hyphen, tags. */
+/**
+ * Invisible format characters: bidi embeddings, overrides, isolates and marks, zero-width (non-)joiners and spaces, BOM, soft hyphen, tags.
+ */
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
 /** C0 and C1 controls (CR, LF, TAB, NUL, ...) and the Unicode line and paragraph separators. */
 const CONTROL_RUNS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
@@ -89,7 +91,8 @@ export type TemplateData = Readonly<Record<string, unknown>>;
  *
  * @example
  * templateData('review-request', { name: 'Ana <b>', shop: { legal: 'Joias <b>Inox</b>' } });
- * // { name: 'Ana &lt;b&gt;', shop: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;' }, text: { name: 'Ana <b>', shop: { legal: 'Joias <b>Inox</b>' } } }
+ * // { name: 'Ana &lt;b&gt;', shop: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;' }, text: { name: 'Ana <b>', shop: { legal: 'Joias <b>Inox</b>'
+ * } } }
  */
 export function templateData<Id extends MailTemplateId>(template: Id, data: MailData[Id]): TemplateData {
   if (Object.hasOwn(data, TEXT_ROOT)) throw new Error(`Mail ${template}: "${TEXT_ROOT}" is reserved for the text values.`);
@@ -108,8 +111,8 @@ export function templateData<Id extends MailTemplateId>(template: Id, data: Mail
  * as the site's footer). Plain text; `templateData` escapes it.
  *
  * @example
- * shopMailData(sellerIdentity({ ...DEFAULT_SETTINGS.seller, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' }));
- * // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto', email: 'ola@joiasinox.pt' }
+ * shopMailData(sellerIdentity({ ...DEFAULT_SETTINGS.seller, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001
+ * Porto' })); // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto', email: 'ola@joiasinox.pt' }
  */
 export function shopMailData(identity: SellerIdentity): MailShopData {
   // Before the owner gives the legal details (the shop is not open yet), the brand alone: never a placeholder.

@@ -52,8 +52,8 @@ export interface MailOrderLine {
 
 /**
  * What every e-mail's layout shows from the shop's settings, whatever the template: `{{shop.legal}}`
- * and `{{shop.email}}` (HTML), `{{text.shop.legal}}` and `{{text.shop.email}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
- * `lambdas/services/outbox-delivery.ts`, from `shopMailData`), never queued.
+ * and `{{shop.email}}` (HTML), `{{text.shop.legal}}` and `{{text.shop.email}}` (text) in the footer. Added when the mail is sent
+ * (`dataToSend` in `lambdas/services/outbox-delivery.ts`, from `shopMailData`), never queued.
  */
 export interface MailShopData {
   /** The seller's identification as one line (`legalLine`): legal name · NIF · registered address. */
@@ -290,7 +290,10 @@ export type QueuedMailData = {
     : MailContent[Id];
 };
 
-/** A Multibanco reference as the reservation e-mail shows it: formatted (`reference` in groups of 3, `amount` in euros, `validUntil` Lisbon time). */
+/**
+ * A Multibanco reference as the reservation e-mail shows it: formatted (`reference` in groups of 3, `amount` in euros, `validUntil` Lisbon
+ * time).
+ */
 export interface MailMultibanco {
   readonly entity: string;
   readonly reference: string;

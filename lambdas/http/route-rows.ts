@@ -4,8 +4,8 @@
  *
  * The table stays the one source of truth: the stack (and the bundle test and bench, which build
  * the functions the same way) writes the rows of a function's handler into its bundle as the
- * constant {@link ROUTE_ROWS_CONSTANT} (esbuild `define`, {@link routeRowsDefine}). The middleware reads that constant when it is there; unbundled (the twin,
- * the tests) it is absent and the middleware reads the table itself. esbuild folds the check at build
+ * constant {@link ROUTE_ROWS_CONSTANT} (esbuild `define`, {@link routeRowsDefine}). The middleware reads that constant when it is there;
+ * unbundled (the twin, the tests) it is absent and the middleware reads the table itself. esbuild folds the check at build
  * time, so a bundle no longer carries the table (8.5 KB minified) to find its own row. The table is
  * imported only where the constant is absent (a dynamic import in the branch esbuild drops): a static
  * import would still bring the table's own imports into every bundle, with each top-level value esbuild

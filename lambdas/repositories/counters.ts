@@ -72,7 +72,10 @@ export async function getCounters(names: readonly string[]): Promise<Record<stri
   return values;
 }
 
-/** Every dashboard counter there is, its shards summed (a scan: the table holds a few hundred items besides the hold counters, which `repositories/holds.ts` keeps, and the snapshots of `repositories/held-units.ts`; used by the offline recount only). */
+/**
+ * Every dashboard counter there is, its shards summed (a scan: the table holds a few hundred items besides the hold counters, which
+ * `repositories/holds.ts` keeps, and the snapshots of `repositories/held-units.ts`; used by the offline recount only).
+ */
 export async function allCounters(): Promise<Record<string, number>> {
   const values: Record<string, number> = {};
   let startKey: Record<string, unknown> | undefined;

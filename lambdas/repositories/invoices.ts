@@ -39,7 +39,9 @@ export function claimInvoicing(id: string, seen: InvoicingRecord | undefined, to
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: 'SET invoicing.claim = :token, invoicing.claimedUntil = :until, invoiceQueue = :due, invoiceDueAt = :until',
-      ConditionExpression: `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now) AND size(invoicing.creditNotes) = :notes AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
+      ConditionExpression:
+        `(attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now) AND size(invoicing.creditNotes) ` +
+        `= :notes AND ${seen.invoice ? 'attribute_exists(invoicing.invoice)' : 'attribute_not_exists(invoicing.invoice)'}`,
       ExpressionAttributeValues: { ':token': token, ':until': until, ':due': INVOICE_DUE, ':now': now, ':notes': seen.creditNotes.length },
     }),
   );
@@ -62,7 +64,10 @@ export async function recordDocument(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt`,
+      UpdateExpression:
+        `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, ` +
+        'invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) ' +
+        'REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt',
       ConditionExpression: 'invoicing.claim = :token',
       ExpressionAttributeValues: {
         ':token': token,
@@ -93,9 +98,11 @@ export function recordSetback(
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: [
-        `SET invoicing.reason = :reason, invoicing.attempts = :attempts, ${retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes'}`,
+        'SET invoicing.reason = :reason, invoicing.attempts = :attempts, ',
+        retry ? 'invoicing.retryAt = :retryAt, invoiceDueAt = :retryAt' : 'invoicing.failed = :yes',
         entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : '',
-        ` REMOVE invoicing.claim, invoicing.claimedUntil${retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt'}`,
+        ' REMOVE invoicing.claim, invoicing.claimedUntil',
+        retry ? ', invoicing.failed' : ', invoicing.retryAt, invoiceQueue, invoiceDueAt',
       ].join(''),
       ConditionExpression: 'invoicing.claim = :token',
       ExpressionAttributeValues: {
@@ -119,7 +126,10 @@ export function wakeInvoicing(id: string, now: string, entry?: TimelineEntry): P
     new UpdateCommand({
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET invoicing.wokenAt = :now, invoiceQueue = :due, invoiceDueAt = :now${entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : ''} REMOVE invoicing.retryAt, invoicing.failed`,
+      UpdateExpression:
+        `SET invoicing.wokenAt = :now, invoiceQueue = :due, invoiceDueAt = ` +
+        `:now${entry ? ', timeline = list_append(if_not_exists(timeline, :empty), :entry)' : ''} ` +
+        `REMOVE invoicing.retryAt, invoicing.failed`,
       ConditionExpression:
         'attribute_exists(invoicing) AND (attribute_not_exists(invoicing.claimedUntil) OR invoicing.claimedUntil < :now)',
       ExpressionAttributeValues: { ':now': now, ':due': INVOICE_DUE, ...(entry ? { ':empty': [], ':entry': [entry] } : {}) },

@@ -50,7 +50,10 @@ export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEn
   };
 }
 
-/** Where the retention job's walk over old proofs stopped (`createdAt` of the last order it handled), kept in the orders table under an id no index sees. */
+/**
+ * Where the retention job's walk over old proofs stopped (`createdAt` of the last order it handled), kept in the orders table under an id
+ * no index sees.
+ */
 const PROOF_RETENTION_CURSOR = 'retention#proofs';
 
 export async function proofRetentionCursor(): Promise<string | undefined> {

@@ -27,7 +27,8 @@ export function refundAskedItem(id: string, cents: number, refundsMade: number, 
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression:
-        'SET #pay.refundRequestedCents = :cents, #pay.refundPartial = :partial, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+        'SET #pay.refundRequestedCents = :cents, #pay.refundPartial = :partial, ' +
+        'timeline = list_append(if_not_exists(timeline, :empty), :entry)',
       ConditionExpression: `#pay.#payStatus = :succeeded AND attribute_not_exists(#pay.refundRequestedCents) AND ${made.condition}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
       ExpressionAttributeValues: {
@@ -53,7 +54,8 @@ export function manualRefundItem(id: string, refund: LedgerEntry, status: OrderS
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression:
-        'SET ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), updatedAt = :at',
+        'SET ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :record), ' +
+        'timeline = list_append(if_not_exists(timeline, :empty), :entry), updatedAt = :at',
       ConditionExpression: `#status = :status AND ${kept.condition}`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {

@@ -43,7 +43,9 @@ export interface OrderItem extends Order {
    * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
    */
   readonly mbwayLive?: boolean;
-  /** An MB WAY reservation whose proof arrived since the limits count only confirmed money: its slot is still live while the owner checks. */
+  /**
+   * An MB WAY reservation whose proof arrived since the limits count only confirmed money: its slot is still live while the owner checks.
+   */
   readonly mbwayLiveProof?: boolean;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
@@ -114,7 +116,10 @@ export function moveOrderItem(
     also?: readonly TimelineEntry[];
     fields?: Readonly<Record<string, string | object | boolean>>;
     requireUnexpiredAt?: Date;
-    /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one and no other refund waits. */
+    /**
+     * Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is
+     * the succeeded one and no other refund waits.
+     */
     refundRequestedCents?: number;
     /** A ledger entry stored as such with the move (`ledgerRecords`: a refund made by hand). */
     ledgerRecord?: LedgerEntry;
@@ -137,13 +142,18 @@ export function moveOrderItem(
     ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []),
     ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded', 'attribute_not_exists(#pay.refundRequestedCents)']),
   ];
+  // The hold counters go with the held statuses; the client address serves only a block while the
+  // order can still close as suspicious (`shared/abuse.ts`).
+  const removed = [
+    'expiresAt',
+    ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']),
+    ...(isSuspiciousClosable(move.to) ? [] : ['clientKey']),
+  ];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      // The hold counters go with the held statuses; the client address serves only a block while the
-      // order can still close as suspicious (`shared/abuse.ts`).
-      UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
+      UpdateExpression: `SET ${set.join(', ')} REMOVE ${removed.join(', ')}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: {
         '#status': 'status',
@@ -193,7 +203,9 @@ export function anonymiseOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id: seen.id },
-      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails${card} REMOVE mailProblem, clientKey`,
+      UpdateExpression:
+        `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, ` +
+        `#timeline = :timeline, #emails = :emails${card} REMOVE mailProblem, clientKey`,
       ConditionExpression: [
         'attribute_exists(id)',
         'attribute_not_exists(anonymisedAt)',
@@ -302,7 +314,8 @@ export async function recordMailProblem(
         TableName: tableName('orders'),
         Key: { id },
         UpdateExpression:
-          'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), mailProblem = :problem ADD mailEventIds :event',
+          'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = ' +
+          'list_append(if_not_exists(timeline, :empty), :entry), mailProblem = :problem ADD mailEventIds :event',
         // An anonymised order gets no address back from a late event.
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(anonymisedAt) AND NOT contains(mailEventIds, :eventId)',
         ExpressionAttributeValues: {

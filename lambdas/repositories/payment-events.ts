@@ -19,7 +19,10 @@ import { named, type NamedCondition } from './transactions.ts';
 const PROVIDER_PAYMENT_OPEN =
   'attribute_exists(#pay) AND (#pay.paymentId = :paymentId OR attribute_not_exists(#pay.paymentId)) AND #pay.#payStatus <> :succeeded';
 
-/** An order's move (`moveOrderItem`) made only while the order holds the provider payment `paymentId` open ({@link PROVIDER_PAYMENT_OPEN}); its condition keeps its name. */
+/**
+ * An order's move (`moveOrderItem`) made only while the order holds the provider payment `paymentId` open ({@link PROVIDER_PAYMENT_OPEN});
+ * its condition keeps its name.
+ */
 export function whilePaymentOpen(move: NamedCondition, paymentId: string): NamedCondition {
   const update = move.write.Update;
   if (!update) throw new Error(`whilePaymentOpen: ${move.condition} is not an update`);
@@ -116,7 +119,8 @@ export function outsideRefundItem(
       TableName: tableName('orders'),
       Key: { id: orderId },
       UpdateExpression:
-        'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+        'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), ' +
+        ':refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
       ConditionExpression: `#pay.paymentId = :paymentId AND #pay.#payStatus = :succeeded AND ${kept.condition} AND ${asked}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
       ExpressionAttributeValues: {

@@ -43,9 +43,11 @@ export async function recordMethodChoice(
           TableName: tableName('orders'),
           Key: { id },
           UpdateExpression:
-            'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+            'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt ' +
+            '= :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
           ConditionExpression:
-            '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus = :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
+            '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus ' +
+            '= :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
           ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
           ExpressionAttributeValues: {
             ':method': choice.method,

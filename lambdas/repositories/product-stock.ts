@@ -40,7 +40,9 @@ export function takeStockItem(productId: string, units: readonly VariantUnits[],
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: `SET ${units.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
+      UpdateExpression:
+        `SET ${units.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, ` +
+        `stock = stock - :total, updatedAt = :now`,
       ConditionExpression: ['attribute_exists(id)', ...units.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },
@@ -62,11 +64,12 @@ export function variantStockOf(item: Record<string, unknown> | undefined, varian
  */
 export function giveBackStockItem(productId: string, units: readonly VariantUnits[], now: Date) {
   const { names, values, total } = unitsParts(units);
+  const variantSets = units.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`);
   return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: `SET ${units.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`).join(', ')}, stock = stock + :total, updatedAt = :now`,
+      UpdateExpression: `SET ${variantSets.join(', ')}, stock = stock + :total, updatedAt = :now`,
       ConditionExpression: 'attribute_exists(id) AND attribute_exists(variantStock)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },

@@ -199,6 +199,7 @@ export async function updateProductFields(
   const names = Object.keys(values);
   const added = change.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
   const removed = change.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
+  const addedStock = added.map((a) => `variantStock.${a.name} = :zero`);
   const conditions = [
     expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
     ...added.map((a) => `attribute_not_exists(variantStock.${a.name})`),
@@ -209,7 +210,7 @@ export async function updateProductFields(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id },
-        UpdateExpression: `SET ${[...names.map((n) => `#${n} = :${n}`), '#version = :next', ...added.map((a) => `variantStock.${a.name} = :zero`)].join(', ')}`,
+        UpdateExpression: `SET ${[...names.map((n) => `#${n} = :${n}`), '#version = :next', ...addedStock].join(', ')}`,
         ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: {
           ...Object.fromEntries([...names, 'version'].map((n) => [`#${n}`, n])),
@@ -261,7 +262,9 @@ export async function putProduct(product: SeedProduct, now: Date, createdAt: str
     new UpdateCommand({
       TableName: tableName('products'),
       Key: { id },
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
+      UpdateExpression:
+        `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = ` +
+        `if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
       ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt', 'version'].map((n) => [`#${n}`, n])),
       ExpressionAttributeValues: {
         ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),

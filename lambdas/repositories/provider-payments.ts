@@ -22,7 +22,9 @@ export function paymentStartedItem(id: string, payment: ProviderPaymentRecord, e
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET providerPayment = :payment, timeline = list_append(if_not_exists(timeline, :empty), :entry)${expiresAt ? ', expiresAt = :expiresAt' : ''}`,
+      UpdateExpression:
+        `SET providerPayment = :payment, timeline = list_append(if_not_exists(timeline, ` +
+        `:empty), :entry)${expiresAt ? ', expiresAt = :expiresAt' : ''}`,
       ConditionExpression: `providerPayment.#status = :starting${expiresAt ? ' AND attribute_exists(expiresAt)' : ''}`,
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -57,7 +59,8 @@ export function paymentRefundedItem(id: string, requestedCents: number, refund: 
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression:
-        'SET providerPayment.refunds = list_append(if_not_exists(providerPayment.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
+        'SET providerPayment.refunds = list_append(if_not_exists(providerPayment.refunds, :empty), :refund), timeline = ' +
+        'list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
       ConditionExpression: 'providerPayment.refundRequestedCents = :requested',
       ExpressionAttributeValues: { ':requested': requestedCents, ':refund': [refund], ':empty': [], ':entry': [entry] },
     },
@@ -71,7 +74,8 @@ export function refundRefusedItem(id: string, requestedCents: number, entry: Tim
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression:
-        'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
+        'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) ' +
+        'REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
       ConditionExpression: 'providerPayment.refundRequestedCents = :requested',
       ExpressionAttributeValues: { ':requested': requestedCents, ':empty': [], ':entry': [entry] },
     },

@@ -82,7 +82,10 @@ function recordUpdate(settings: ShopSettings, version: number, at: string, by: s
   return {
     TableName: tableName('settings'),
     Key: { pk: PK, sk: CURRENT },
-    UpdateExpression: `SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by${keys ? ', paymentKeys = if_not_exists(paymentKeys, :keys)' : ''}${firstKey ? ', invoicingKey = if_not_exists(invoicingKey, :invoicingKey)' : ''}`,
+    UpdateExpression:
+      'SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by' +
+      (keys ? ', paymentKeys = if_not_exists(paymentKeys, :keys)' : '') +
+      (firstKey ? ', invoicingKey = if_not_exists(invoicingKey, :invoicingKey)' : ''),
     ExpressionAttributeNames: { '#settings': 'settings', '#version': 'version' },
     ExpressionAttributeValues: {
       ':settings': { ...settings, automaticPayments, invoicing },

@@ -32,7 +32,10 @@ export interface InvoiceXpressConfig {
   /** The account name (the subdomain of the account's address). */
   readonly account: string;
   readonly apiKey: string;
-  /** Another host (the twin's stand-in, `http://127.0.0.1:<port>`, which takes the account as the path's first part); absent = InvoiceXpress itself. */
+  /**
+   * Another host (the twin's stand-in, `http://127.0.0.1:<port>`, which takes the account as the path's first part); absent =
+   * InvoiceXpress itself.
+   */
   readonly endpoint?: string;
   /** Milliseconds before a call is given up as an outage. */
   readonly timeoutMs?: number;

@@ -111,7 +111,10 @@ async function moveWith(
   }
 }
 
-/** The items that give back an order's hold on its customer's caps when it leaves the held statuses (none for an order from before the caps). */
+/**
+ * The items that give back an order's hold on its customer's caps when it leaves the held statuses (none for an order from before the
+ * caps).
+ */
 function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
   if (!isHeldStatus(order.status) || isHeldStatus(to) || !order.holdKeys) return [];
   return order.holdKeys.map((name) => releaseHoldItem(name, order.holdUnits ?? 0));

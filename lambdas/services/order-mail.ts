@@ -264,7 +264,9 @@ export function ownerNewOrderItem(order: Order, now: Date) {
   return ownerOrderItem(order, `owner#order#${order.id}`, 'owner-new-order', now);
 }
 
-/** The transaction item that tells the owner that the payment provider confirmed an order's payment (nothing to check: it is in "Enviar"). */
+/**
+ * The transaction item that tells the owner that the payment provider confirmed an order's payment (nothing to check: it is in "Enviar").
+ */
 export function ownerOrderPaidItem(order: Order, now: Date) {
   return ownerOrderItem(order, `owner#order#${order.id}#paid`, 'owner-order-paid', now);
 }

@@ -47,7 +47,10 @@ export type PaymentEventOutcome = 'paid' | 'refund' | 'refunded-outside' | 'fail
 type PaymentOf<K extends PaymentEvent['kind']> = Extract<PaymentEvent, { kind: K }>;
 type OpenPayment = ProviderPaymentRecord & { readonly paymentId: string };
 
-/** Verifies a notification on its raw body; a forged, unsigned or stale one (or none can be verified: no keys saved) is a 400, nothing changed. */
+/**
+ * Verifies a notification on its raw body; a forged, unsigned or stale one (or none can be verified: no keys saved) is a 400, nothing
+ * changed.
+ */
 async function verified(
   rawBody: string,
   headers: Readonly<Record<string, string | undefined>>,
@@ -97,7 +100,9 @@ export async function receivePaymentEvent(
   return outcome;
 }
 
-/** A declined or expired payment of a reservation: `failed` with the customer's reason; the reservation stays payable until its deadline. */
+/**
+ * A declined or expired payment of a reservation: `failed` with the customer's reason; the reservation stays payable until its deadline.
+ */
 async function paymentFailed(
   providerName: string,
   order: OrderItem,

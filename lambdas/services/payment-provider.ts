@@ -84,7 +84,10 @@ export class PaymentSignatureError extends Error {
 export class PaymentProviderError extends Error {
   constructor(
     message: string,
-    /** `credentials`: the keys are wrong; `request`: this payment cannot be made (e.g. the phone has no MB WAY); `unavailable`: try again later. */
+    /**
+     * `credentials`: the keys are wrong; `request`: this payment cannot be made (e.g. the phone has no MB WAY); `unavailable`: try again
+     * later.
+     */
     readonly kind: 'credentials' | 'request' | 'unavailable',
   ) {
     super(message);

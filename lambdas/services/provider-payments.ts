@@ -33,7 +33,10 @@ import { shopSettings } from './settings.ts';
 import { paymentProvider } from './payment-gateway.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
 
-/** The phone the MB WAY request goes to: stored digits only (`+` and the country with an international prefix); a Portuguese number without one gets +351. */
+/**
+ * The phone the MB WAY request goes to: stored digits only (`+` and the country with an international prefix); a Portuguese number without
+ * one gets +351.
+ */
 export function providerPhone(phone: string): string {
   return phone.startsWith('+') ? phone : `+351${phone}`;
 }
@@ -90,7 +93,8 @@ async function askProvider(
     // Amounts in cents identical in the order and the provider's payment, or nothing is kept.
     if (made.amountCents !== order.totalCents || made.method !== payment.method)
       throw new Error(
-        `provider payment ${made.paymentId} is ${made.amountCents} ${made.method}, order ${order.id} is ${order.totalCents} ${payment.method}`,
+        `provider payment ${made.paymentId} is ${made.amountCents} ${made.method}, ` +
+          `order ${order.id} is ${order.totalCents} ${payment.method}`,
       );
     return made;
   } catch (error) {

@@ -77,7 +77,8 @@ const EXPORT_FILE_PREFIX: Record<ExportKind, string> = { orders: 'encomendas', l
  * The export's file name (the server's `content-disposition`, the browser's saved file): what it holds,
  * its days and its statuses, so two exports of the same days never share a name.
  *
- * @example exportFileName({ kind: 'orders', from: '2026-12-01', to: '2026-12-07' }) // 'encomendas-2026-12-01-a-2026-12-07-enviar-enviado-concluido.csv'
+ * @example exportFileName({ kind: 'orders', from: '2026-12-01', to: '2026-12-07' }) //
+ * 'encomendas-2026-12-01-a-2026-12-07-enviar-enviado-concluido.csv'
  */
 export function exportFileName(query: Pick<OrdersExportQuery, 'kind' | 'from' | 'to' | 'status'>): string {
   const slugs = exportStatuses(query).map((status) => status.toLowerCase().replace(/\s+/g, '-'));

@@ -144,7 +144,8 @@ const productFields = {
  *
  * @example
  * productInputSchema.parse({ name: 'Colar Lua', code: 'CL-01', type: 'colar', priceCents: 2490, stock: 5 });
- * productInputSchema.parse({ name: 'Anel Sol', code: 'AN-02', type: 'anel', priceCents: 1990, variants: [{ label: '14', stock: 2 }, { label: '16', stock: 1 }] });
+ * productInputSchema.parse({ name: 'Anel Sol', code: 'AN-02', type: 'anel', priceCents: 1990, variants: [{ label: '14', stock: 2 }, {
+ * label: '16', stock: 1 }] });
  */
 export const productInputSchema = formObject({
   ...productFields,

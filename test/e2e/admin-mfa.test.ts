@@ -291,7 +291,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
   const password = 'Nova-Palavra-Mfa-2026!';
   let recorded: RecordedCognito | undefined;
 
-  it('first sign-in of an invited admin: new password, then the authenticator app is set up (key, QR code, a wrong code refused in Portuguese), then the dashboard', async () => {
+  it('first sign-in of an invited admin: new password, authenticator app set up (key, QR code, wrong code refused), home', async () => {
     const admin = await twinAdmin(email, password);
     recorded = new RecordedCognito({ email, sub: admin.sub, temporaryPassword, password: '' }, admin.tokens, 'invited');
     const { page, problems } = await openPage(shop.browser, MOBILE);
@@ -361,7 +361,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await page.close();
   });
 
-  it("a later sign-in asks for the app's code: a wrong one is refused in Portuguese, an expired sign-in starts again, the right one opens the dashboard", async () => {
+  it("a later sign-in asks for the app's code: a wrong one refused, an expired sign-in starts again, the right one opens", async () => {
     expect(recorded?.secret, 'the first test set the app up').toBeDefined();
     const cognito = recorded!;
     const key = cognito.secret!;

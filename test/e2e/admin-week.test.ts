@@ -98,7 +98,7 @@ async function ownerPage(viewport: { width: number; height: number } = DESKTOP) 
 const trackingFields = (page: Page) => page.getByLabel(t.trackingCode, { exact: true }).count();
 
 describe('an order: e-mails only where true, one tracking field, and the order stays open', () => {
-  it('a reservation paid outside the site: a note on how, then the next step right there; each e-mail where true, asked before its first send', async () => {
+  it('a reservation paid outside the site: a note on how, the next step right there; each true e-mail asked before its send', async () => {
     const email = `fora.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder(email, false);
     const { page, problems } = await ownerPage();
@@ -305,7 +305,8 @@ function layoutProblems(): string[] {
     problems.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
   const main = document.querySelector('main')!;
   const describe = (el: Element) =>
-    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> «${(el.textContent ?? '').trim().slice(0, 40)}»`;
+    `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> ` +
+    `«${(el.textContent ?? '').trim().slice(0, 40)}»`;
   /** The element's visible horizontal extent, or undefined when it is hidden or clipped away. */
   const visible = (el: Element): [number, number] | undefined => {
     const box = el.getBoundingClientRect();
@@ -397,7 +398,7 @@ describe('every back-office screen at 390 and 1 280 px', () => {
   ];
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`at ${viewport.width} px: no screen is wider than the window, nothing sticks out or scrolls sideways, targets are 24 px or more`, async () => {
+    it(`at ${viewport.width} px: no screen wider than the window, nothing sticks out or scrolls sideways, targets are 24 px+`, async () => {
       const { page, problems } = await ownerPage(viewport);
       const found: string[] = [];
       for (const [name, path] of screens()) {

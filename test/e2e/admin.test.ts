@@ -202,7 +202,7 @@ describe('back-office: sign-in', () => {
     await page.close();
   });
 
-  it('resets a forgotten password with the e-mailed code: an unknown address gets the same answer, a wrong code is refused in Portuguese', async () => {
+  it('resets a forgotten password with the e-mailed code: an unknown address gets the same answer, a wrong code is refused', async () => {
     const email = `esquecida-${randomUUID().slice(0, 8)}@example.com`;
     await withCognito((client) => ensureUser(client, shop.twin.userPoolId, email, 'Antiga-Palavra-2026!', ['admin']));
     const { page, errors } = await newPage();
@@ -361,7 +361,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.waitForURL(new RegExp(`/ordersdetail/${order!.id}$`));
   });
 
-  it('shows the order by id, opens the proof, sends the e-mails true of it, keeps it open through its steps and saves another status', async () => {
+  it('shows the order by id, opens the proof, sends the e-mails true of it, keeps it open through its steps, saves a status', async () => {
     await page.goto(at(`/ordersdetail/${order!.id}`)); // a reload of the detail URL works
     await page.getByRole('heading', { name: `Encomenda nº ${order!.orderNumber}` }).waitFor();
     await page.getByText(customer).first().waitFor();
@@ -471,7 +471,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     expect(mails).toContain('Marta');
   });
 
-  it('creates a product with an image, shows it in the shop, and e-mails the back-in-stock requester when an adjustment takes its stock from 0 to 3', async () => {
+  it('creates a product with an image, shows it in the shop, mails the back-in-stock requester when its stock goes 0 to 3', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
     await page.getByRole('link', { name: 'Criar Produto' }).click();
     await page.waitForURL(/\/products\/new$/);
@@ -793,7 +793,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     }
   });
 
-  it('changes the IBAN on "Definições": a typo is refused in place, a valid one reaches the checkout without a deploy and goes in the history', async () => {
+  it('changes the IBAN on "Definições": a typo refused in place, a valid one reaches the checkout, no deploy, in the history', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Definições' }).click();
     await page.getByRole('heading', { name: 'Definições', level: 1 }).waitFor();
     const iban = page.getByLabel('Transferência: IBAN');
@@ -829,7 +829,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await expect.poll(async () => (await transfer())?.instructions?.iban, { timeout: 20_000, interval: 500 }).toBe(original);
   });
 
-  it('sets how long contact messages are kept on "Definições": under a month is refused, and the privacy policy states the new period', async () => {
+  it('sets how long contact messages are kept on "Definições": under a month refused; the privacy policy states the period', async () => {
     const days = page.getByLabel('Dias a guardar as mensagens de contacto');
     await days.waitFor();
     const original = await days.inputValue();
@@ -863,7 +863,7 @@ describe("back-office: the owner's walk from sign-in to a shipped order", () => 
     await page.getByText(adminTexts.settingsSaved).waitFor();
   });
 
-  it('gives the seller\'s identification on "Definições": a mistyped NIF is refused in place; saved, every page and the PDF name the seller', async () => {
+  it('gives the seller\'s identification on "Definições": a mistyped NIF refused; saved, every page and the PDF name them', async () => {
     const form = page.locator('fieldset', { hasText: 'Identificação do vendedor' });
     await form.waitFor();
     // The twin starts with its fictitious demo seller (docs/design.md §33): the owner gives the real one.

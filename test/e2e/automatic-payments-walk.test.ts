@@ -128,7 +128,7 @@ const customerSubjects = async (email: string, start: string) =>
   (await mailsTo(shop.twin, email)).map((mail) => mail.subject).filter((subject) => subject.startsWith(start));
 
 describe('automatic payments, from the checkout to a paid order', { timeout: 180_000 }, () => {
-  it('MB WAY: switched on by the owner; a phone customer reserves, leaves for the app (the tab is gone), approves; back in the shop the order is paid, once', async () => {
+  it('MB WAY: switched on by the owner; a phone customer reserves, leaves for the app (tab gone), approves; back, paid, once', async () => {
     const desk = await owner(shop.browser, DESKTOP.width);
     await switchOn(desk.page, texts.settings.automaticMbway, 'owner-mbway-on-1280');
 
@@ -213,7 +213,7 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     await context.close();
   });
 
-  it('Multibanco: switched on by the owner on a phone; the reference on the page and in the mail; paid at the ATM, the open page says so', async () => {
+  it('Multibanco: switched on by the owner on a phone; the reference on the page and in the mail; paid at an ATM, shown', async () => {
     const phoneOwner = await owner(shop.browser, PHONE.width);
     await switchOn(phoneOwner.page, texts.settings.automaticMultibanco, 'owner-multibanco-on-390');
     await phoneOwner.page.close();

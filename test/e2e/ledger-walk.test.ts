@@ -108,7 +108,7 @@ async function csvRow(page: Page, status: string, orderNumber: number): Promise<
 }
 
 describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 240_000 }, () => {
-  it('says "Transferência" and "a verificar" until the owner confirms, never "confirmado" nor "Total pago"; then paid by transfer', async () => {
+  it('says "Transferência" and "a verificar" until the owner confirms, never "confirmado" nor "Total pago"; then paid', async () => {
     const desk = await owner(shop.browser);
     await automaticMbwayOn(desk.page);
 

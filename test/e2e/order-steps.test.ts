@@ -63,7 +63,7 @@ async function ownerPage(viewport?: { width: number; height: number }) {
 }
 
 describe('the owner works an order step by step', () => {
-  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer mailed, sees it on "A minha encomenda"', async () => {
     const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Inês', lastName: 'Passos' }, true);
     const { page, problems } = await ownerPage();
@@ -138,7 +138,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
+  it('several at once: select the paid orders in the list, mark them all paid; a reservation selected with them left alone', async () => {
     const tag = randomUUID().slice(0, 6);
     const place = (letter: string, withProof: boolean) =>
       placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);

@@ -71,7 +71,7 @@ function expectWellSized(images: readonly Shown[]): void {
 }
 
 describe('photos on a 390 px phone (DPR 3)', () => {
-  it('/shop: every card picks an AVIF candidate ≤ 2× its pixels, only the first card is high priority, the first view stays small', async () => {
+  it('/shop: every card picks an AVIF candidate ≤ 2× its pixels, only the first card high priority, the first view small', async () => {
     const context = await shop.browser.newContext(PHONE);
     const page = await context.newPage();
     const bytes = countImageBytes(page);
@@ -231,7 +231,8 @@ describe('a 3000×2000 upload is shown whole', () => {
       await page.goto(`${shop.twin.url}/product/${piece.id}`);
       const main = await measure(page, '.gallery__main');
       process.stdout.write(
-        `[photos] ${view.name} gallery: ${main.box.width.toFixed(1)}×${main.box.height.toFixed(1)} (ratio ${(main.box.width / main.box.height).toFixed(3)}), natural ${main.naturalWidth}×${main.naturalHeight}\n`,
+        `[photos] ${view.name} gallery: ${main.box.width.toFixed(1)}×${main.box.height.toFixed(1)} ` +
+          `(ratio ${(main.box.width / main.box.height).toFixed(3)}), natural ${main.naturalWidth}×${main.naturalHeight}\n`,
       );
       expectWhole32(main, dpr);
       expect(main.attributes).toEqual(['1440', '960', 'eager', 'high']);
@@ -259,7 +260,8 @@ describe('a 3000×2000 upload is shown whole', () => {
       const shown = await measure(page, `.product-card:has-text("${piece.name}") .product-card__media img`);
       const frame = shown.frame!;
       process.stdout.write(
-        `[photos] ${view.name} card: frame ${frame.width.toFixed(1)}×${frame.height.toFixed(1)}, photo ${shown.box.width.toFixed(1)}×${shown.box.height.toFixed(1)}, natural ${shown.naturalWidth}\n`,
+        `[photos] ${view.name} card: frame ${frame.width.toFixed(1)}×${frame.height.toFixed(1)}, ` +
+          `photo ${shown.box.width.toFixed(1)}×${shown.box.height.toFixed(1)}, natural ${shown.naturalWidth}\n`,
       );
       expect(Math.abs(frame.width - frame.height)).toBeLessThanOrEqual(1);
       expectWhole32(shown, dpr);

@@ -42,7 +42,7 @@ describe('/shop in Chromium', () => {
     await page.close();
   });
 
-  it('answers an unknown address with the not-found page and a real 404, the app shell for client routes, and leaves the API alone', async () => {
+  it('answers an unknown address with the not-found page and a real 404, the app shell for client routes; leaves the API be', async () => {
     const page = await shop.browser.newPage();
     const response = await page.goto(`${shop.twin.url}/uma/rota/qualquer`);
     expect(response?.status()).toBe(404);

@@ -149,7 +149,7 @@ describe('home', () => {
 });
 
 describe('listing (/shop)', () => {
-  it('filters by type and price only on Aplicar Filtro, keeps the filter in the URL, shows the label rule, the empty state, and clears', async () => {
+  it('filters by type and price only on Aplicar Filtro, keeps the filter in the URL, shows label rule, empty state, clears', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/shop`);
     await appRunning(page);

@@ -81,7 +81,9 @@ function shippingForm(
   });
 }
 
-/** The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total. */
+/**
+ * The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total.
+ */
 async function linesAddUp(page: Page, scope: string) {
   const lines = page.locator(`${scope} .line-amount`);
   await expect.poll(() => lines.count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -141,7 +143,7 @@ describe('free shipping and totals', () => {
     await home.close();
   });
 
-  it('lines show unit price and line total with the amount before discount struck through, adding up on cart, checkout, thank-you and "A minha encomenda"', async () => {
+  it('lines show unit price and line total, the price before discount struck, adding up from cart to "A minha encomenda"', async () => {
     const email = `marta-${Date.now()}@exemplo.pt`;
     const context = await contextWithCart([
       { id: 'colar-coracao-eterno', quantity: 2 }, // 24,90 € − 15 %
@@ -194,14 +196,15 @@ describe('free shipping and totals', () => {
 });
 
 describe('the seller and the right of withdrawal', () => {
-  it('identifies the seller from one source in the footer and on "Informação legal", and gives the withdrawal form as a page and a PDF', async () => {
+  it('identifies the seller from one source in the footer and on "Informação legal"; the withdrawal form as a page and a PDF', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
     const seller = page.getByTestId('footer-seller');
     // The twin starts with its fictitious demo seller (docs/design.md §33): the settings are the one source.
     await expect.poll(() => seller.textContent()).toContain(`NIF ${DEMO_SELLER.nif}`);
     expect(await seller.textContent()).toBe(
-      `${DEMO_SELLER.legalName} · NIF ${DEMO_SELLER.nif} · Sede: ${DEMO_SELLER.address} · ${DEMO_SELLER.email} · Tel. ${DEMO_SELLER.phone} · Informação legal`,
+      `${DEMO_SELLER.legalName} · NIF ${DEMO_SELLER.nif} · Sede: ${DEMO_SELLER.address} ` +
+        `· ${DEMO_SELLER.email} · Tel. ${DEMO_SELLER.phone} · Informação legal`,
     );
     await seller.getByRole('link', { name: 'Informação legal' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/Informação-Legal');
@@ -276,7 +279,7 @@ describe('the defects of the audit', () => {
     await page.close();
   });
 
-  it('refuses a fake image (HTML renamed .png) at once, never "Comprovativo enviado"; accepts written phones and postal codes, stored normalised', async () => {
+  it('refuses a fake image (HTML renamed .png) at once, never "Comprovativo enviado"; written phones, postcodes normalised', async () => {
     const email = `ines-${Date.now()}@exemplo.pt`;
     const context = await contextWithCart([{ id: 'brincos-argola-classica', quantity: 1 }]);
     const page = await context.newPage();
@@ -386,7 +389,7 @@ describe('the defects of the audit', () => {
     await context.close();
   });
 
-  it('cosmetics: the thank-you title, "até 29,90€", an unknown collection, the type filter removed on its own, a second tab keeps the form', async () => {
+  it('cosmetics: thank-you title, "até 29,90€", unknown collection, the type filter removed alone, a 2nd tab keeps the form', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/thank-you`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Obrigado pela visita!');

@@ -1,7 +1,7 @@
 /**
  * Operations: the alarm topic (TLS only, no customer-managed key: it carries no personal data;
- * publishable by this account's alarms and budgets, e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
- * and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
+ * publishable by this account's alarms and budgets, e-mailing the operator when one is configured) and the alarms on API 5xx answers,
+ * Lambda's errors and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
  * Insights alarm) and e-mail, all reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
  * keeps its logs for a bounded time.
  */
@@ -53,7 +53,7 @@ function alarmOn(s: Synthesized, namespace: string, metricName: string, dimensio
 }
 
 describe('alarm topic', () => {
-  it('has no server-side encryption and the stack no KMS key ($1 a month each): CloudWatch cannot publish under the AWS-managed SNS key, and alarms carry no personal data', () => {
+  it("has no server-side encryption, the stack no KMS key ($1 each): CloudWatch can't use the AWS-managed key; no personal data", () => {
     const topic = shop.json.Resources[shop.logicalId(shop.stack.alarms.topic)]!;
     expect(topic.Properties.KmsMasterKeyId).toBeUndefined();
     expect(Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::KMS::Key')).toEqual([]);
@@ -116,7 +116,7 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it("there is one for the API's 5xx, its 4xx rate and its 429s, one per watched order route's latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail, two for the outbox and one for the SES events' dead letters, nothing else", () => {
+  it("there are the API's (5xx, 4xx rate, 429s), route latency, Lambda, DynamoDB, e-mail, outbox, SES dead-letter ones, no other", () => {
     expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + 1 + 3 + 2 + 1);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
@@ -140,7 +140,7 @@ describe('alarms', () => {
     expect(alarm.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.api5xx });
   });
 
-  it('Lambda: the errors and the throttles of every function of the account in the region (no function dimension), summed over 5 minutes', () => {
+  it('Lambda: the errors and throttles of every function of the account in the region (no function dimension), over 5 minutes', () => {
     const errors = alarmOn(shop, 'AWS/Lambda', 'Errors', {});
     expect(errors.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.lambdaErrors });
     expect(errors.Properties.Dimensions).toBeUndefined();
@@ -189,7 +189,7 @@ describe('alarms', () => {
       }
     });
 
-    it(`a Metrics Insights query sums ${TABLE_THROTTLE_METRIC} of the whole namespace over 5 minutes (every table, index and operation), and fires at one`, () => {
+    it(`a Metrics Insights query sums ${TABLE_THROTTLE_METRIC} of the whole namespace over 5 minutes (all tables), fires at one`, () => {
       const [[, alarm]] = dynamoAlarms(shop) as [[string, Resource]];
       expect(alarm.Properties).toMatchObject({
         Threshold: ALARM_THRESHOLDS.tableThrottles,
@@ -331,7 +331,7 @@ describe('logs', () => {
     }
   });
 
-  it("every function logs into one of them, aws-cdk-lib's helpers too (S3 notifications, the settings seed, the site upload): none into a group that never expires", () => {
+  it("every function logs into one of them, aws-cdk-lib's helpers too (S3 notifications, settings seed, site upload): all expire", () => {
     const groups = new Set(
       Object.entries(shop.json.Resources)
         .filter(([, r]) => r.Type === 'AWS::Logs::LogGroup')

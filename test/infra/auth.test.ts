@@ -63,7 +63,8 @@ describe('Cognito', () => {
     const policy = pool.Properties.Policies.PasswordPolicy;
     expect(policy.MinimumLength).toBe(ADMIN_PASSWORD_POLICY.minLength);
     expect(adminTexts.newPasswordInvalid).toBe(
-      `A palavra-passe não cumpre as regras: pelo menos ${policy.MinimumLength} caracteres, com maiúsculas, minúsculas, algarismos e símbolos.`,
+      `A palavra-passe não cumpre as regras: pelo menos ${policy.MinimumLength} ` +
+        `caracteres, com maiúsculas, minúsculas, algarismos e símbolos.`,
     );
     expect(
       passwordRuleText({ minLength: 8, requireLowercase: true, requireUppercase: false, requireDigits: true, requireSymbols: false }),

@@ -49,8 +49,10 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the stacks row',
-    pattern:
-      /(\d+) stacks, (\d+) resources in all: the shop's stack (\d+) resources and its (\d+) route shards (\d+) to (\d+); Waf (\d+), Plan (\d+), EdgeLogs (\d+)/,
+    pattern: new RegExp(
+      String.raw`(\d+) stacks, (\d+) resources in all: the shop's stack (\d+) resources and ` +
+        String.raw`its (\d+) route shards (\d+) to (\d+); Waf (\d+), Plan (\d+), EdgeLogs (\d+)`,
+    ),
     figures: (c) => [
       c.stacks.length,
       c.resources,
@@ -66,8 +68,10 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the Lambda row',
-    pattern:
-      /(\d+) functions: (\d+) of the shop, (\d+) CDK helpers \(custom resources\); (\d+) reserved executions on (\d+) functions on a quota of 1 000/,
+    pattern: new RegExp(
+      String.raw`(\d+) functions: (\d+) of the shop, (\d+) CDK helpers \(custom resources\); ` +
+        String.raw`(\d+) reserved executions on (\d+) functions on a quota of 1 000`,
+    ),
     figures: (c) => [c.functions.total, c.functions.shop, c.functions.helpers, c.reserved.executions, c.reserved.functions],
   },
   {
@@ -79,8 +83,10 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the alarms row',
-    pattern:
-      /(\d+) alarms: (\d+) read (\d+) metrics at \$0\.10, (\d+) free; the (\d+)th watches DynamoDB throttles[^|]*Metrics Insights query[^|]*\| \$([\d.]+) \|/,
+    pattern: new RegExp(
+      String.raw`(\d+) alarms: (\d+) read (\d+) metrics at \$0\.10, (\d+) free; the (\d+)th ` +
+        String.raw`watches DynamoDB throttles[^|]*Metrics Insights query[^|]*\| \$([\d.]+) \|`,
+    ),
     figures: (c, b) => [
       c.alarms.count,
       c.alarms.count - c.alarms.insightsQueries,
@@ -93,8 +99,10 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the custom metrics row',
-    pattern:
-      /(\d+) custom metrics at \$0\.30, (\d+) free:[^|]*?(\d+) business metrics[^|]*?(\d+) API Gateway detailed metrics \((\d+) for each of the (\d+) routes[^|]*?(\d+) more[^|]*?\+\$([\d.]+) \| up to \$([\d.]+) \|/,
+    pattern: new RegExp(
+      String.raw`(\d+) custom metrics at \$0\.30, (\d+) free:[^|]*?(\d+) business metrics[^|]*?(\d+) API Gateway detailed ` +
+        String.raw`metrics \((\d+) for each of the (\d+) routes[^|]*?(\d+) more[^|]*?\+\$([\d.]+) \| up to \$([\d.]+) \|`,
+    ),
     figures: (c, b) => [
       line(b, 'customMetric', 'metrics').count,
       line(b, 'customMetric', 'metrics').free,
@@ -128,8 +136,11 @@ const CLAIMS: Claim[] = [
   {
     doc: 'docs/aws-account.md',
     what: 'the other plans',
-    pattern:
-      /`edgePlan=payg` bills the same web ACL per use, \$([\d.]+) a month \(\$5 the web ACL, \$1 each of\s+its (\d+) rules\) and \$0\.60 per million requests: \$([\d.]+) a month before its requests; `edgePlan=none`\s+has no web ACL: \$([\d.]+)\./,
+    pattern: new RegExp(
+      String.raw`\`edgePlan=payg\` bills the same web ACL per use, \$([\d.]+) a month \(\$5 the web ` +
+        String.raw`ACL, \$1 each of\s+its (\d+) rules\) and \$0\.60 per million requests: \$([\d.]+) ` +
+        String.raw`a month before its requests; \`edgePlan=none\`\s+has no web ACL: \$([\d.]+)\.`,
+    ),
     figures: (c, b) => [usd(b.webAclPaygCents), c.webAcls[0]!.rules, usd(b.totalUpToCents + b.webAclPaygCents), usd(b.totalUpToCents)],
   },
   {

@@ -90,7 +90,7 @@ function app(extra: TemplateJson['Resources'] = {}, plan = true): AssemblyStack[
 }
 
 describe('the census', () => {
-  it("counts functions (the shop's by their metrics namespace, the rest CDK helpers), reservations, alarm metrics and custom metrics", () => {
+  it("counts functions (the shop's by their metrics namespace, the rest CDK helpers), reservations, alarm and custom metrics", () => {
     const census = censusOf(app());
     expect(census.functions).toEqual({ total: 6, shop: 4, helpers: 2 });
     expect(census.reserved).toEqual({ executions: 32, functions: 3 });

@@ -19,18 +19,14 @@ export const stackAnswer = (status: string, protection: boolean, reason?: string
   stackAnswerOf(STACK, REGION, status, protection, reason);
 
 /** DescribeStacks' recorded answer for stack `name` of `region` in `status`. */
-export const stackAnswerOf = (
-  name: string,
-  region: string,
-  status: string,
-  protection: boolean,
-  reason?: string,
-) => `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
+export const stackAnswerOf = (name: string, region: string, status: string, protection: boolean, reason?: string) =>
+  `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
   <DescribeStacksResult>
     <Stacks>
       <member>
         <CreationTime>2026-11-26T21:04:11.512Z</CreationTime>
-        <Capabilities><member>CAPABILITY_IAM</member><member>CAPABILITY_NAMED_IAM</member><member>CAPABILITY_AUTO_EXPAND</member></Capabilities>
+        <Capabilities><member>CAPABILITY_IAM</member><member>CAPABILITY_NAMED_IAM</member>` +
+  `<member>CAPABILITY_AUTO_EXPAND</member></Capabilities>
         <StackId>arn:aws:cloudformation:${region}:${ACCOUNT}:stack/${name}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId>
         <StackName>${name}</StackName>
         <Description>Joias Inox online shop (prod)</Description>
@@ -57,7 +53,8 @@ export const RECORDED = {
     status: 403,
     body: errorAnswer(
       'AccessDenied',
-      `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`,
+      `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks ` +
+        `on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`,
     ),
   },
   createFailedProtected: {
@@ -84,8 +81,11 @@ export const RECORDED = {
   },
   protectionRemoved: {
     status: 200,
-    body: `<UpdateTerminationProtectionResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
-  <UpdateTerminationProtectionResult><StackId>arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId></UpdateTerminationProtectionResult>
+    body:
+      `<UpdateTerminationProtectionResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
+  <UpdateTerminationProtectionResult>` +
+      `<StackId>arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId>` +
+      `</UpdateTerminationProtectionResult>
   <ResponseMetadata><RequestId>9f8e7d6c-1111-4a4a-8b8b-0a1b2c3d4e5f</RequestId></ResponseMetadata>
 </UpdateTerminationProtectionResponse>`,
   },

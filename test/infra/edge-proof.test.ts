@@ -57,7 +57,7 @@ describe("the edge's check of a proof of work", () => {
     expect(Buffer.byteLength(apiViewerRequestCode())).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
   });
 
-  it('lets a solved challenge of the current key through, with the viewer IP, and refuses a forged, an expired or an unsolved one as the function would', async () => {
+  it('lets a solved challenge of the current key through, with the viewer IP; refuses a forged, expired or unsolved one', async () => {
     const edge = edgeWith(challengeKeysEntry({ current: NEW }));
     const proof = await solved(await challengeUnder(NEW));
     const through = await edge(proof);

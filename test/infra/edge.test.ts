@@ -1,8 +1,8 @@
 /**
  * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
  * (CloudFront's secret header; every API function reads the secret at run time, its ARN alone in the environment), the viewer's IP for the
- * per-client limits and the proof of work's signature (its KeyValueStore, no key in the template), the catalogue's cache key, per-route stage throttling and the
- * alarms on refusals, 429s and checkout latency.
+ * per-client limits and the proof of work's signature (its KeyValueStore, no key in the template), the catalogue's cache key, per-route
+ * stage throttling and the alarms on refusals, 429s and checkout latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
@@ -51,7 +51,7 @@ const secretGrants = (roleLogicalId: string) =>
     .map((s) => ({ actions: actionsOf([s]), resource: s.Resource }));
 
 describe('the origin lock', () => {
-  it("CloudFront sends the generated secret's current value in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin", () => {
+  it("CloudFront sends the secret's current value in x-origin-verify to the API origins (API, admin API, pages fallback) only", () => {
     const secret = shop.json.Resources[secretId()]!;
     // Exact: CloudFormation generates a new value whenever GenerateSecretString changes (docs/running-the-shop.md#rotating-the-secrets).
     expect(secret.Properties.GenerateSecretString, 'changing it regenerates the live secret').toEqual({
@@ -105,7 +105,7 @@ describe('secrets are read at run time', () => {
     for (const ref of refs) expect([{ Ref: secretId() }, { Ref: linkSecretId() }]).toContainEqual(ref);
   });
 
-  it('every role that may read a secret has GetSecretValue on exactly the secrets its function names, and nothing else of Secrets Manager', () => {
+  it("every role that may read a secret has GetSecretValue on exactly its function's secrets, and nothing else of Secrets Manager", () => {
     const roles = Object.entries(shop.json.Resources)
       .filter(([, r]) => r.Type === 'AWS::IAM::Role')
       .map(([id]) => id);
@@ -154,7 +154,7 @@ describe('secrets are read at run time', () => {
 const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
 
 describe("the key of the customers' order links", () => {
-  it('is a generated secret, read at run time by exactly the functions that make or mail order links, or sign and check proofs of work (keys derived from it)', () => {
+  it('is a generated secret, read at run time only by the functions that make or mail order links or sign and check proofs of work', () => {
     // Exact: a change would regenerate the key and every link already e-mailed would stop opening.
     expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString, 'changing it regenerates the live key').toEqual({
       SecretStringTemplate: '{}',
@@ -204,7 +204,7 @@ describe("the viewer's IP and the catalogue cache", () => {
       expect(b.FunctionAssociations).toBeUndefined();
   });
 
-  it("the catalogue's cache key has no query string: ?cb=<random> (or ?q=<random>) is served from the edge; the search's has q alone", () => {
+  it("the catalogue's cache key has no query string: ?cb=<random> (or ?q=<random>) is served from the edge; the search's has q", () => {
     const policy = shop.json.Resources[shop.logicalId(shop.stack.web.apiCachePolicy)]!.Properties.CachePolicyConfig;
     expect(policy.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
     const behaviours = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: unknown }[];
@@ -287,7 +287,7 @@ describe("the proof of work's signature at the edge", () => {
     }[];
   const apiFunctionId = () => behaviours().find((b) => b.PathPattern === '/api/*')!.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
 
-  it('every guarded write is served by the /api/* behaviour, whose function reads the one KeyValueStore, and the code is within 10 KB', () => {
+  it('every guarded write is served by the /api/* behaviour, whose function reads the one KeyValueStore; the code is within 10 KB', () => {
     // CloudFront takes the first pattern that matches (`*` any characters, `?` one).
     const glob = (pattern: string) =>
       new RegExp(

@@ -179,7 +179,7 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     }
   });
 
-  it('a restart with its state file goes on where it stopped: the same documents, the next number, the same port and permalinks', async () => {
+  it('a restart with its state file goes on where it stopped: the same documents, the next number, the same port, permalinks', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'ix-state-'));
     const stateFile = join(folder, 'invoicing.json');
     try {

@@ -77,7 +77,7 @@ describe('the invoices consumer and its redrive', () => {
     expect(watched.length).toBeGreaterThan(0);
   });
 
-  it('reaches the key (GetSecretValue only), the orders (read and write, no delete), the outbox (its own mails) and the settings (read): nothing else', () => {
+  it('reaches the key (GetSecretValue), the orders (read, write, no delete), the outbox (its mails), the settings (read): no more', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
     expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([

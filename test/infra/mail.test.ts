@@ -350,7 +350,7 @@ describe('SES configuration set', () => {
     expect(resourcesOf(withDomain, 'AWS::SNS::Subscription').map(([, r]) => r.Properties.Endpoint)).toEqual(['dona@joias.test']);
   });
 
-  it("one rule on the default bus runs the mail-events function with SES's bounces, complaints and rejects of this configuration set only", () => {
+  it("one rule on the default bus runs the mail-events function with SES's bounces, complaints and rejects of this set only", () => {
     const rules = resourcesOf(shop, 'AWS::Events::Rule').filter(([, r]) => r.Properties.EventPattern?.source?.includes('aws.ses'));
     expect(rules.map(([id]) => id)).toEqual([shop.logicalId(shop.stack.mailEvents.rule)]);
     const rule = rules[0]![1].Properties;
@@ -479,7 +479,7 @@ describe('SES sender domain (context senderDomain)', () => {
     expect(Object.keys(shop.json.Outputs!).filter((name) => /Dkim|MailFrom/.test(name))).toEqual([]);
   });
 
-  it('with it, the identity is the domain, signed with Easy DKIM (2048-bit), with MAIL FROM mail.<domain> falling back to the default on MX failure', () => {
+  it('with it, the identity is the domain, signed with Easy DKIM (2048-bit), MAIL FROM mail.<domain> (default on MX failure)', () => {
     const identities = resourcesOf(withDomain, 'AWS::SES::EmailIdentity');
     expect(identities).toHaveLength(1);
     const identity = identities[0]![1].Properties;

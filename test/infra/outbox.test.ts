@@ -125,7 +125,7 @@ describe('the outbox alarms', () => {
 });
 
 describe("the consumer's role", () => {
-  it("reaches only the outbox (and its stream), the orders, the requests, the counters, the rate limits (the owner's hourly allowance), the settings (read), SES and its dead-letter queue", () => {
+  it('reaches only the outbox and its stream, orders, requests, counters, rate limits, settings (read), SES and its dead letters', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(fn().role));
     const tableOf = new Map((Object.keys(tables) as TableKey[]).map((key) => [shop.logicalId(shop.stack.data.tables[key]), key] as const));
     const reached = new Set<string>();

@@ -64,7 +64,7 @@ describe("the payment provider's keys", () => {
 });
 
 describe('the payments consumer of the orders stream', () => {
-  it('reads the orders stream, filtered to orders with a provider payment to act on, with partial failures and the dead-letter queue', () => {
+  it('reads the orders stream, filtered to orders with a provider payment to act on, with partial failures and a dead-letter queue', () => {
     expect(shop.json.Resources[shop.logicalId(shop.stack.data.tables.orders)]!.Properties.StreamSpecification).toEqual({
       StreamViewType: 'NEW_IMAGE',
     });
@@ -79,7 +79,7 @@ describe('the payments consumer of the orders stream', () => {
     });
   });
 
-  it('reaches the keys secret (GetSecretValue only), the orders (read and write, no delete), the outbox (write) and the settings (read): nothing else', () => {
+  it('reaches the keys secret (GetSecretValue), the orders (read, write, no delete), the outbox (write), settings (read): no more', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
     expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([

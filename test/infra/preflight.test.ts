@@ -31,7 +31,8 @@ const error = (code: string, message: string, status = 400) => new AwsCallError(
 const denied = (action: string) =>
   error(
     'AccessDeniedException',
-    `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: ${action} on resource: * because no identity-based policy allows the ${action} action`,
+    `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: ${action} ` +
+      `on resource: * because no identity-based policy allows the ${action} action`,
     403,
   );
 
@@ -205,7 +206,10 @@ describe('a healthy account (recorded answers)', () => {
     expect(calls.find((c) => c.action === 'getEmailIdentity')!.args).toEqual(['eu-west-1', 'loja@joias.pt']);
     expect(output).toContain(`npm run preflight: conta ${ACCOUNT}, região eu-west-1, pilha JoiasInox-prod`);
     expect(output).toMatch(
-      /\[OK\] +CDK preparado \(bootstrap\) em eu-west-1\n +Versão 27 do bootstrap \(pilha CDKToolkit: UPDATE_COMPLETE\); este CDK precisa de 6 ou mais\./,
+      new RegExp(
+        String.raw`\[OK\] +CDK preparado \(bootstrap\) em eu-west-1\n +Versão 27 do bootstrap ` +
+          String.raw`\(pilha CDKToolkit: UPDATE_COMPLETE\); este CDK precisa de 6 ou mais\.`,
+      ),
     );
     expect(output).toMatch(/Quota de 1000 execuções em simultâneo em eu-west-1 \(1000 sem reserva\)\./);
     expect(output).toMatch(/\[NOTA\] +CloudFront: planos de preço fixo \(só orientação\)/);
@@ -303,21 +307,26 @@ describe('a new account (recorded answers)', () => {
     const said = text(quota);
     expect(said).toMatch(/Quota de 10 execuções em simultâneo em eu-west-1 \(10 sem reserva\)\./);
     expect(said).toContain(
-      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} auxiliares do CDK) e reserva ${R.executions} execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
+      `A aplicação sintetizada tem ${F.total} funções (${F.shop} da loja, ${F.helpers} auxiliares do CDK) e reserva ${R.executions} ` +
+        `execuções em ${R.functions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${R.executions + 100}.`,
     );
     expect(said).toMatch(
-      /reparte estas 10 entre as suas \d+ funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)/,
+      new RegExp(
+        String.raw`reparte estas 10 entre as suas \d+ funções: as rotas, os consumidores das ` +
+          String.raw`streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)`,
+      ),
     );
     expect(said).toMatch(/o API Gateway responde 503 ou 429 em vez da página ou da encomenda/);
     expect(said).toMatch(/serviço lambda, quota L-B99A9384, "Concurrent executions"/);
     expect(said).toContain('https://eu-west-1.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/L-B99A9384');
     expect(said).toContain(
-      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1',
+      'aws service-quotas request-service-quota-increase --service-code ' +
+        'lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1',
     );
     expect(text(quota, 'en')).toMatch(/API Gateway answers 503 or 429 instead of the page or the order/);
   });
 
-  it('Lambda quota between 100 and the reservations\' need: a warning, "no reservations: the checkout shares the account\'s pool"', async () => {
+  it('Lambda quota between 100 and the reservations\' need: a warning, "no reservations: the checkout shares the pool', async () => {
     const need = RECORDED_CENSUS.reserved.executions + 100;
     expect(need).toBeGreaterThan(100);
     for (const limit of [100, need - 1]) {
@@ -332,7 +341,8 @@ describe('a new account (recorded answers)', () => {
       expect(byId('lambda-concurrency').status, String(limit)).toBe('warning');
       expect(exitCodeOf(report)).toBe(0);
       expect(text(byId('lambda-concurrency'))).toContain(
-        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${R.executions} execuções) precisam de uma quota de ${need}`,
+        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. ` +
+          `As reservas (${R.executions} execuções) precisam de uma quota de ${need}`,
       );
       expect(text(byId('lambda-concurrency'), 'en')).toMatch(/No reservations: the checkout shares the account's pool/);
     }
@@ -343,11 +353,12 @@ describe('a new account (recorded answers)', () => {
       `O deploy reserva ${R.executions} execuções e deixa 100 para as outras ${F.total - R.functions} funções.`,
     );
     expect(reserved.text(reserved.byId('lambda-concurrency'), 'en')).toContain(
-      `The synthesized app has ${F.total} functions (${F.shop} of the shop, ${F.helpers} CDK helpers) and reserves ${R.executions} executions on ${R.functions} of them`,
+      `The synthesized app has ${F.total} functions (${F.shop} of the shop, ${F.helpers} ` +
+        `CDK helpers) and reserves ${R.executions} executions on ${R.functions} of them`,
     );
   });
 
-  it("the counts come from the synthesized app: another census, other figures; without one, the route table's reservations and why", async () => {
+  it("the counts come from the synthesized app: another census, other figures; without one, the route table's reservations", async () => {
     const grown: Census = {
       ...RECORDED_CENSUS,
       functions: { total: 75, shop: 67, helpers: 8 },
@@ -367,21 +378,25 @@ describe('a new account (recorded answers)', () => {
     );
     expect(unbuilt.byId('lambda-concurrency').status).toBe('ok');
     expect(unbuilt.text(unbuilt.byId('lambda-concurrency'))).toContain(
-      `Não contei as funções na aplicação sintetizada (The shop is not built (missing web/dist/index.html): run \`npm run build:web\` first.); as reservas da tabela de rotas são ${RESERVED_TOTAL} execuções.`,
+      `Não contei as funções na aplicação sintetizada (The shop is not built (missing web/dist/index.html): ` +
+        `run \`npm run build:web\` first.); as reservas da tabela de rotas são ${RESERVED_TOTAL} execuções.`,
     );
     expect(unbuilt.text(unbuilt.byId('cloudfront-flat-rate'))).toMatch(
       /\$5\.00 por mês a web ACL, \$1\.00 cada regra, e \$0\.60 por milhão de pedidos/,
     );
   });
 
-  it('the Free plan: likely accepted, and if refused the Plan stack fails, the shop is protected and the web ACL is billed per use at its price', async () => {
+  it('the Free plan: likely accepted; if refused the Plan stack fails, the shop protected, the web ACL billed per use', async () => {
     const { byId, text } = await run(parse());
     const plan = text(byId('cloudfront-flat-rate'));
     expect(plan).toMatch(/Provavelmente é aceite: a distribuição usa CloudFront Functions e Origin Access Control/);
     expect(plan).toMatch(/É recusado se a conta já usa o seu plano Free noutra distribuição/);
     expect(plan).toMatch(/a pilha JoiasInox-prod-Plan falha depois da da loja: o npm run deploy protege então a pilha da loja/);
     expect(plan).toMatch(
-      /a web ACL paga por uso: \$16\.00 por mês \(\$5\.00 a web ACL e \$1\.00 cada uma das suas 11 regras\) e \$0\.60 por milhão de pedidos\. Para o deixar assim de propósito, faça o deploy com -c edgePlan=payg/,
+      new RegExp(
+        String.raw`a web ACL paga por uso: \$16\.00 por mês \(\$5\.00 a web ACL e \$1\.00 cada uma das suas 11 regras\) ` +
+          String.raw`e \$0\.60 por milhão de pedidos\. Para o deixar assim de propósito, faça o deploy com -c edgePlan=payg`,
+      ),
     );
     expect(text(byId('cloudfront-flat-rate'), 'en')).toMatch(
       /It is likely accepted[\s\S]*billed per use: \$16\.00 a month \(\$5\.00 the web ACL and \$1\.00 each of its 11 rules\)/,
@@ -475,7 +490,10 @@ describe('regions', () => {
     });
     expect(byId('region-services').status).toBe('ok');
     expect(text(byId('region-services'))).toMatch(
-      /O SES não existe em eu-south-2, por isso a loja usa o SES de eu-west-1 para todo o seu e-mail .* numa pilha própria, JoiasInox-prod-Mail, que o deploy faz antes da loja/,
+      new RegExp(
+        String.raw`O SES não existe em eu-south-2, por isso a loja usa o SES de eu-west-1 para todo o ` +
+          String.raw`seu e-mail .* numa pilha própria, JoiasInox-prod-Mail, que o deploy faz antes da loja`,
+      ),
     );
     const asked = calls.filter((c) => c.action === 'describeType').map((c) => c.args as [string, string]);
     expect(asked.filter(([region]) => region === 'eu-south-2').some(([, typeName]) => /^AWS::(SES|Budgets)::/.test(typeName))).toBe(false);
@@ -584,7 +602,10 @@ describe('credentials and permissions', () => {
     const { byId, text, statuses, report } = await run(parse(), { getSesAccount: denied('ses:GetAccount') });
     expect(byId('ses-account').status).toBe('unchecked');
     expect(text(byId('ses-account'))).toMatch(
-      /Não consegui verificar isto\.\nA sua identidade AWS não tem a permissão ses:GetAccount \(AccessDeniedException: User: arn:aws:iam::123456789012:user\/dona is not authorized/,
+      new RegExp(
+        String.raw`Não consegui verificar isto\.\nA sua identidade AWS não tem a permissão ses:GetAccount ` +
+          String.raw`\(AccessDeniedException: User: arn:aws:iam::123456789012:user\/dona is not authorized`,
+      ),
     );
     expect(text(byId('ses-account'))).toMatch(/Dê à identidade com que corre o comando a permissão ses:GetAccount \(só leitura\)/);
     expect(statuses).toMatchObject({ bootstrap: 'ok', 'lambda-concurrency': 'ok', 'ses-sender': 'ok' });

@@ -104,7 +104,7 @@ describe('a shop in Europe (Spain), its e-mail in Europe (Ireland)', () => {
     expect(madrid.json.Outputs!.MailRegion!.Value).toBe('eu-west-1');
   });
 
-  it("the mail stack forwards its configuration set's events, and only those, to the default bus of the shop's region, where the mail-events rule waits", () => {
+  it("the mail stack forwards its configuration set's events, only those, to the default bus of the shop's region", () => {
     const [, forwarder] = resourcesOf(mail.json, 'AWS::Events::Rule')[0]!;
     expect(forwarder.Properties.EventPattern.source).toEqual([SES_EVENT_SOURCE]);
     expect(JSON.stringify(forwarder.Properties.EventPattern.detail)).toContain(configurationSetName('test'));
@@ -121,7 +121,7 @@ describe('a shop in Europe (Spain), its e-mail in Europe (Ireland)', () => {
     expect(JSON.stringify(shopRules[0]![1].Properties.EventPattern.detail)).toContain(configurationSetName('test'));
   });
 
-  it('the e-mail alarms are in the mail stack, where SES reports, with a topic of their own e-mailing the operator; the shop stack has none', () => {
+  it('the e-mail alarms are in the mail stack, where SES reports, with a topic of their own e-mailing the operator; none in shop', () => {
     const names = (json: Synthesized['json']) => resourcesOf(json, 'AWS::CloudWatch::Alarm').map(([, a]) => String(a.Properties.AlarmName));
     const mailAlarms = ['E-mail bounce rate', 'E-mail complaint rate', 'E-mail send failures'];
     expect(names(madrid.json).filter((name) => mailAlarms.some((alarm) => name.endsWith(alarm)))).toEqual([]);

@@ -139,7 +139,8 @@ describe('command line', () => {
     expect(refusal('--table', 'orders', '--to', '2026-02-30T09:00:00Z')).toMatch(/não é uma data e hora que exista/);
     expect(refusal('--table', 'orders', '--to', '2026-11-20T24:30:00Z')).toMatch(/não é uma data e hora que exista/);
     expect(refusal('--table', 'orders', '--to', '2026-11-26T09:00:00Z')).toBe(
-      '26/11/2026 09:00 (hora de Lisboa; 2026-11-26T09:00:00Z) é no futuro: agora são 25/11/2026 12:00 em Lisboa. Escolha um momento passado.',
+      '26/11/2026 09:00 (hora de Lisboa; 2026-11-26T09:00:00Z) é no futuro: ' +
+        'agora são 25/11/2026 12:00 em Lisboa. Escolha um momento passado.',
     );
     expect(refusal('--table', 'orders', '--to', '2026-10-20T09:00:00Z')).toMatch(/há mais de 35 dias: a AWS só guarda os últimos 35 dias/);
     // PITR restores to the second.
@@ -404,7 +405,8 @@ describe('restore step (recorded AWS answers)', () => {
     await expect(
       runRestore(options(), { client: creating.client, log: () => {}, env: {}, wait: { ...FAST_WAIT, maxWaitTime: 0.2 } }),
     ).rejects.toThrow(
-      `o restauro continua na AWS. Mais tarde, continue com:\n  npm run restore -- --table orders --from-restored ${RESTORED} --stage prod --region eu-west-1`,
+      `o restauro continua na AWS. Mais tarde, continue com:\n  npm run restore -- ` +
+        `--table orders --from-restored ${RESTORED} --stage prod --region eu-west-1`,
     );
 
     const denied = recordedClient((name) => {

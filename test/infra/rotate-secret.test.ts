@@ -61,10 +61,15 @@ describe("a secret's value and its overlap", () => {
 
 describe("CloudFront's switch of the origin headers", () => {
   const config = (value: string) =>
-    `<?xml version="1.0" encoding="UTF-8"?><DistributionConfig xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Origins><Quantity>2</Quantity><Items>` +
-    `<Origin><Id>api</Id><CustomHeaders><Quantity>1</Quantity><Items><OriginCustomHeader><HeaderName>x-origin-verify</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader></Items></CustomHeaders></Origin>` +
-    `<Origin><Id>pages</Id><CustomHeaders><Quantity>2</Quantity><Items><OriginCustomHeader><HeaderName>x-origin-verify</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader>` +
-    `<OriginCustomHeader><HeaderName>x-pages-fallback</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader></Items></CustomHeaders></Origin>` +
+    `<?xml version="1.0" encoding="UTF-8"?><DistributionConfig ` +
+    `xmlns="http://cloudfront.amazonaws.com/doc/2020-05-31/"><Origins><Quantity>2</Quantity><Items>` +
+    `<Origin><Id>api</Id><CustomHeaders><Quantity>1</Quantity><Items>` +
+    `<OriginCustomHeader><HeaderName>x-origin-verify</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader>` +
+    `</Items></CustomHeaders></Origin>` +
+    `<Origin><Id>pages</Id><CustomHeaders><Quantity>2</Quantity><Items>` +
+    `<OriginCustomHeader><HeaderName>x-origin-verify</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader>` +
+    `<OriginCustomHeader><HeaderName>x-pages-fallback</HeaderName><HeaderValue>${value}</HeaderValue></OriginCustomHeader>` +
+    `</Items></CustomHeaders></Origin>` +
     `</Items></Origins><CallerReference>ref</CallerReference></DistributionConfig>`;
 
   /** A distribution that answers in progress once after the update, then deployed. */

@@ -76,7 +76,7 @@ describe('settings in the shop, not in the deployment', () => {
     expect(JSON.stringify(statements[0]!.Resource)).toContain(settingsTable);
   });
 
-  it('every function that shows payment instructions or uses the settings reads the settings table, and only the settings screen writes it', () => {
+  it('every function showing payment instructions or using the settings reads the settings table; only the settings screen writes', () => {
     const writers = routes.filter((route) =>
       route.grants.some((grant) => 'table' in grant && grant.table === 'settings' && grant.access !== 'read'),
     );

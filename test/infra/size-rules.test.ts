@@ -2,8 +2,9 @@
  * The size of one idea (README, house rules): `npm run lint` refuses a source file over 400 lines and
  * a function over 80, outside tests, benchmarks and message catalogues; and an import that climbs
  * more than two levels, and in the web app any import that climbs out of its folder (or, in a feature,
- * reaches its own room by `#web/features/…`). Linted as text under the paths they would have, with the
- * repository's own ESLint config.
+ * reaches its own room by `#web/features/…`); and a line over 140 characters outside message catalogues
+ * and test fixtures. Linted as text under the paths they would have, with the repository's own ESLint
+ * config.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -37,6 +38,35 @@ describe('size rules', () => {
     expect(await sizeRulesBroken('test/lambdas/planted.test.ts', moduleText(200, 600))).toEqual([]);
     expect(await sizeRulesBroken('bench/planted.ts', moduleText(200, 600))).toEqual([]);
     expect(await sizeRulesBroken('shared/messages/planted.ts', moduleText(20, 600))).toEqual([]);
+  }, 60_000);
+});
+
+describe('line length', () => {
+  const lengthRule = async (file: string, text: string) => {
+    const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
+    return result!.messages.map((m) => m.ruleId).filter((id) => id === 'max-len');
+  };
+  /** A module of one line `length` characters long. */
+  const lineOf = (length: number) => `export const s = '${'x'.repeat(length - 20)}';\n`;
+  const comment = `// ${'a word '.repeat(20)}\n`;
+
+  it('refuses a line over 140 characters in code, a page and a test, comments too; allows 140', async () => {
+    expect(lineOf(141).length).toBe(142);
+    expect(await lengthRule('lambdas/services/planted.ts', lineOf(140))).toEqual([]);
+    expect(await lengthRule('lambdas/services/planted.ts', lineOf(141))).toEqual(['max-len']);
+    expect(await lengthRule('web/src/features/pages/planted.tsx', lineOf(141))).toEqual(['max-len']);
+    expect(await lengthRule('test/lambdas/planted.test.ts', lineOf(141))).toEqual(['max-len']);
+    expect(await lengthRule('infra/twin/planted.ts', comment)).toEqual(['max-len']);
+  }, 60_000);
+
+  it("leaves a line with a URL, JSX prose ending in {' '}, message catalogues and test fixtures long", async () => {
+    expect(await lengthRule('infra/twin/planted.ts', `// https://example.com/${'a'.repeat(140)}\n`)).toEqual([]);
+    const prose = `export const p = (\n  <p>\n    ${'Palavra '.repeat(18)}{' '}\n    <b>fim</b>\n  </p>\n);\n`;
+    expect(await lengthRule('web/src/features/pages/planted.tsx', prose)).toEqual([]);
+    expect(await lengthRule('web/src/features/pages/planted.tsx', prose.replace("{' '}", ''))).toEqual(['max-len']);
+    expect(await lengthRule('shared/messages/planted.ts', lineOf(300))).toEqual([]);
+    expect(await lengthRule('web/src/lib/admin/planted-texts.ts', lineOf(300))).toEqual([]);
+    expect(await lengthRule('test/lambdas/fixtures/planted.ts', lineOf(300))).toEqual([]);
   }, 60_000);
 });
 

@@ -183,7 +183,7 @@ describe('page rewrite function', () => {
 });
 
 describe('CloudFront distribution', () => {
-  it('the default behaviour serves the site bucket through OAC, then the pages function, with the rewrite function, and no distribution-wide error pages', () => {
+  it('the default behaviour serves the site bucket through OAC, then the pages function, with the rewrite function; no error pages', () => {
     const config = distributionConfig(shop);
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultRootObject).toBe('index.html');

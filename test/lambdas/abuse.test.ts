@@ -92,7 +92,7 @@ async function countersMatchRecount(): Promise<void> {
 }
 
 describe.sequential('closing an order as suspicious', () => {
-  it('cancels it, gives its stock back, notes it, and blocks its e-mail (Gmail dots too), phone and client address /64 with a neutral 409', async () => {
+  it('cancels it, gives its stock back, notes it, blocks its e-mail (Gmail dots too), phone and client address /64; a 409', async () => {
     const product = await createProduct({ stock: 50 });
     const before = await dashboard();
     const order = await reserved(

@@ -275,7 +275,8 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
     const { client, sent } = recordedClient(adminWith(ANSWERS.deleted));
     expect(await resetMfa(client)).toEqual([
       `${RUI}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`,
-      'At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
+      'At their next sign-in, after e-mail and password, the sign-in page asks them to set ' +
+        'up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
       'An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.',
       `${RUI} is signed out everywhere: a session still open (on the lost phone, say) ends within 15 minutes.`,
     ]);
@@ -301,7 +302,8 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
       'AdminUserGlobalSignOut',
     ]);
     expect(lines.at(-1)).toBe(
-      `Could not sign ${RUI} out everywhere (AccessDeniedException: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${RUI}, then enable ${RUI}, ends it.`,
+      `Could not sign ${RUI} out everywhere (AccessDeniedException: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): ` +
+        `a session still open goes on; npm run admins -- disable ${RUI}, then enable ${RUI}, ends it.`,
     );
   });
 
@@ -337,21 +339,26 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
       adminWith(
         refusal(
           'AccessDeniedException',
-          `User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminDeleteSoftwareToken on resource: ${arn}`,
+          `User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized ` +
+            `to perform: cognito-idp:AdminDeleteSoftwareToken on resource: ${arn}`,
         ),
       ),
     );
     const error = await resetMfa(denied.client).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OperatorError);
     expect((error as Error).message).toMatch(
-      /^Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$/,
+      new RegExp(
+        String.raw`^Your AWS identity may read the pool but not delete an authenticator key: it needs ` +
+          String.raw`cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$`,
+      ),
     );
 
     const lookup = recordedClient((name) =>
       name === 'AdminGetUser' ? refusal('AccessDeniedException', 'not authorized to perform: cognito-idp:AdminGetUser') : undefined,
     );
     await expect(resetMfa(lookup.client)).rejects.toThrow(
-      'cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, cognito-idp:AdminDeleteSoftwareToken, cognito-idp:AdminUserGlobalSignOut on the user pool',
+      'cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, ' +
+        'cognito-idp:AdminDeleteSoftwareToken, cognito-idp:AdminUserGlobalSignOut on the user pool',
     );
   });
 
@@ -361,7 +368,10 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
     const { client } = recordedClient(adminWith(refusal('ResourceNotFoundException', 'Software token not found.')));
     const error = await resetMfa(client).catch((e: unknown) => e);
     expect((error as Error).message).toMatch(
-      /^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt/,
+      new RegExp(
+        String.raw`^Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken \(Software token ` +
+          String.raw`not found\.\)\. The pool and the account exist .* no authenticator key for rui@example\.pt`,
+      ),
     );
     expect((error as Error).message).not.toMatch(/User pool .* not found/);
   });
@@ -369,7 +379,8 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   it('a Cognito that does not know the operation, or an SDK without it: a clear message, and the way back without it', async () => {
     const unknown = recordedClient(adminWith(refusal('UnknownOperationException', 'Unknown operation')));
     await expect(resetMfa(unknown.client)).rejects.toThrow(
-      `Cognito in eu-west-1 cannot run AdminDeleteSoftwareToken (UnknownOperationException: Unknown operation). Nothing was changed. Without it the way back is a new account: npm run admins -- remove ${RUI}, then npm run create-admin -- ${RUI}.`,
+      `Cognito in eu-west-1 cannot run AdminDeleteSoftwareToken (UnknownOperationException: Unknown operation). Nothing was ` +
+        `changed. Without it the way back is a new account: npm run admins -- remove ${RUI}, then npm run create-admin -- ${RUI}.`,
     );
 
     expect(softwareTokenDeletion()).toBe(AdminDeleteSoftwareTokenCommand);

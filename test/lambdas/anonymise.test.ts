@@ -87,7 +87,10 @@ async function scan(key: TableKey): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** The tables that hold a customer's data for as long as the shop keeps it (the short-lived technical ones, outbox, idempotency and rate limits, expire by TTL). */
+/**
+ * The tables that hold a customer's data for as long as the shop keeps it (the short-lived technical ones, outbox, idempotency and rate
+ * limits, expire by TTL).
+ */
 const KEPT: TableKey[] = [
   'orders',
   'orderSearch',
@@ -368,7 +371,8 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     });
     for (const trace of traces(who)) expect(JSON.stringify(opened.body).toLowerCase().includes(trace), trace).toBe(false);
 
-    // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more e-mails.
+    // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more
+    // e-mails.
     const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', {
       params: { ref: orderCustomerRef(done.id) },
       admin: ADMIN,
@@ -493,7 +497,7 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     await countersMatchRecount();
   });
 
-  it('never overwrites what changed after it read the order: a note added meanwhile stays (scrubbed), a stale write is refused', async () => {
+  it('never overwrites what changed after it read the order: a note added meanwhile stays (scrubbed), a stale write refused', async () => {
     const who = customer(`lenta.${randomUUID().slice(0, 6)}@example.com`);
     const piece = await createProduct({ stock: 5 });
     const order = await reserve(piece.id, who);
@@ -536,7 +540,7 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect(await get('orders', order.id)).toEqual(after);
   });
 
-  it('as an attacker: no admin claims, a non-admin, an e-mail or a malformed reference are refused in Portuguese, with nothing changed', async () => {
+  it('as an attacker: no admin claims, a non-admin, an e-mail or a bad reference are refused in Portuguese, nothing changed', async () => {
     const who = customer(`alvo.${randomUUID().slice(0, 6)}@example.com`);
     const ref = messageCustomerRef(await contactMessage(who));
     const tables = await snapshot();

@@ -83,7 +83,7 @@ async function saveSettings(change: (settings: SettingsResponse['settings']) => 
 }
 
 describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 hours"', () => {
-  it('one address, 3 requests for every unit of 14 pieces (136): none is held; 3 requests of 10 units: 10 of 136; every piece stays on sale', async () => {
+  it('one address, 3 requests for each unit of 14 pieces (136): none held; 3 of 10 units: 10 of 136; every piece on sale', async () => {
     // The demo catalogue's shape: 14 pieces, 136 units.
     const stocks = Array.from({ length: 14 }, (_, i) => (i < 10 ? 10 : 9));
     expect(sum(stocks)).toBe(136);
@@ -93,7 +93,8 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
     const greedy = await Promise.all([0, 1, 2].map(() => reserve(reservationBody(lines(pieces, (i) => stocks[i]!)), attacker)));
     const heldGreedy = await heldOf(pieces, stocks);
     replay(
-      `one address, 3 requests for all 136 units → ${statusCounts(greedy.map((a) => a.status))}; ${heldGreedy} of 136 units held (was 136 of 136)`,
+      `one address, 3 requests for all 136 units ` +
+        `→ ${statusCounts(greedy.map((a) => a.status))}; ${heldGreedy} of 136 units held (was 136 of 136)`,
     );
     expect(greedy.every((a) => a.status === 409 && a.body.error.code === 'hold_limit')).toBe(true);
     expect(heldGreedy).toBe(0);
@@ -114,7 +115,8 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
       pieces.map((piece) => reserve(reservationBody([{ productId: piece.id, quantity: 1 }]), nextClientAddress())),
     );
     replay(
-      `then ${onSale} of 14 pieces on sale; ${customers.filter((a) => a.status === 201).length} of 14 customers from other addresses reserved one (was 0: out_of_stock)`,
+      `then ${onSale} of 14 pieces on sale; ${customers.filter((a) => a.status === 201).length} ` +
+        `of 14 customers from other addresses reserved one (was 0: out_of_stock)`,
     );
     expect(onSale).toBe(14);
     expect(customers.map((a) => a.status)).toEqual(Array(14).fill(201));
@@ -143,7 +145,8 @@ describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 h
       ).flat();
       const held = await heldOf(pieces, stocks);
       replay(
-        `strictest caps, 8 addresses × 20 requests in ${((Date.now() - started) / 1000).toFixed(1)} s → ${statusCounts(statuses)}; ${held} of 143 units held (was 143 of 143)`,
+        `strictest caps, 8 addresses × 20 requests in ${((Date.now() - started) / 1000).toFixed(1)} ` +
+          `s → ${statusCounts(statuses)}; ${held} of 143 units held (was 143 of 143)`,
       );
       expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(16);
       expect(held).toBeLessThanOrEqual(16);
@@ -163,7 +166,7 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     ['PNG declared as JPEG', async () => ({ bytes: await screenshotPng({ width: 390, height: 844 }), type: 'image/jpeg' })],
   ];
 
-  it('6 junk proofs at checkout, 10 units each: none Confirmar Pagamento, nothing held, nothing mailed; a real screenshot is; 100 units never', async () => {
+  it('6 junk proofs at checkout, 10 units each: none Confirmar Pagamento, nothing held or mailed; a real one is; 100 never', async () => {
     // 123 units: ten pieces of 10 (the 100 the forged proof held) and one of 23.
     const stocks = [...Array<number>(10).fill(10), 23];
     const pieces = await catalogue(stocks);
@@ -185,7 +188,8 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     const held = await heldOf(pieces, stocks);
     const mailed = (await mails()) - mailsBefore;
     replay(
-      `6 junk proofs at checkout → ${confirming} Confirmar Pagamento (${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ${held} of 123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`,
+      `6 junk proofs at checkout → ${confirming} Confirmar Pagamento (${answers.map((a) => `${a.name} ${a.status}`).join('; ')}); ` +
+        `${held} of 123 units held; ${mailed} mails (was: each one Confirmar Pagamento, mailed)`,
     );
     expect(confirming).toBe(0);
     expect(answers.every((a) => a.status === 400)).toBe(true);
@@ -208,7 +212,8 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
     );
     const seconds = (Date.now() - started) / 1000;
     replay(
-      `a decodable picture on a 100-unit order → ${hundred.status} ${hundred.body.error?.code}; a real 1170×2532 screenshot → ${real.body.order?.status} in ${seconds.toFixed(1)} s; ${await heldOf(pieces, stocks)} of 123 units held`,
+      `a decodable picture on a 100-unit order → ${hundred.status} ${hundred.body.error?.code}; a real 1170×2532 ` +
+        `screenshot → ${real.body.order?.status} in ${seconds.toFixed(1)} s; ${await heldOf(pieces, stocks)} of 123 units held`,
     );
     expect(hundred.status).toBe(409);
     expect(hundred.body.error.code).toBe('hold_limit');
@@ -220,7 +225,7 @@ describe('replay: "A junk file is a payment proof": one such order held 100 of 1
 });
 
 describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations from 5 addresses', () => {
-  it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held, and a new customer still sees MB WAY and reserves with it', async () => {
+  it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held; a new customer still sees MB WAY, reserves with it', async () => {
     const [piece] = await catalogue([200]);
     const mbway = (shipping: Partial<ShippingForm> = {}) =>
       reservationBody([{ productId: piece!.id, quantity: 1 }], { paymentMethod: 'mbway', ...shipping });
@@ -240,7 +245,8 @@ describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations fro
     const newcomer = await reserve(mbway(), nextClientAddress());
     replay(
       `75 MB WAY reservations from 5 addresses in ${((Date.now() - started) / 1000).toFixed(1)} s → ${statusCounts(statuses)}; ` +
-        `MB WAY offered to a new customer: ${offered?.available ? 'yes' : 'no'}, reserved ${newcomer.status} (was: unavailable to every customer for 2 hours)`,
+        `MB WAY offered to a new customer: ${offered?.available ? 'yes' : 'no'}, ` +
+        `reserved ${newcomer.status} (was: unavailable to every customer for 2 hours)`,
     );
     expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(10);
     expect(offered).toMatchObject({ available: true });
@@ -250,7 +256,7 @@ describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations fro
 });
 
 describe('replay: "A reservation under a victim\'s e-mail blocks the owner\'s GDPR erasure"', () => {
-  it("reservations under the victim's e-mail from 2 addresses, renewed after the erasure: the owner erases both times, closing them", async () => {
+  it("reservations under the victim's e-mail from 2 addresses, renewed after erasure: the owner erases both, closing them", async () => {
     // One piece per reservation: the same e-mail reserving the same again is told it already has it.
     const pieces = await catalogue([10, 10, 10]);
     const victim = `vitima.${randomUUID().slice(0, 8)}@example.com`;
@@ -277,8 +283,9 @@ describe('replay: "A reservation under a victim\'s e-mail blocks the owner\'s GD
     const second = await erase(renewed.body.order.id, true);
     const held = await heldOf(pieces, [10, 10, 10]);
     replay(
-      `2 reservations under a victim's e-mail → erasure offered to close them (${offer.status} ${offer.body.error?.code}), then ${first.status} closing ${first.body.anonymised?.closedReservations}; ` +
-        `renewed (${renewed.status}) → ${second.status} closing ${second.body.anonymised?.closedReservations}; ${held} of 30 units still held (was: refused while any was open)`,
+      `2 reservations under a victim's e-mail → erasure offered to close them (${offer.status} ${offer.body.error?.code}), then ` +
+        `${first.status} closing ${first.body.anonymised?.closedReservations}; renewed (${renewed.status}) → ${second.status} ` +
+        `closing ${second.body.anonymised?.closedReservations}; ${held} of 30 units still held (was: refused while any was open)`,
     );
     expect(offer.status).toBe(409);
     expect(offer.body.error?.code).toBe('customer_has_open_reservations');

@@ -75,7 +75,7 @@ describe('function bundles', () => {
     expect(specs.filter((s) => s.name === 'consumers/outbox-mail')).toHaveLength(1);
   });
 
-  it('carries only the SDK clients its grants use, never sharp outside the photo function, never the providers Lambda does not reach', () => {
+  it('carries only the SDK clients its grants use, never sharp outside the photo function, nor the providers Lambda does not reach', () => {
     for (const spec of specs) {
       const { packages } = built.get(spec.name)!;
       const usesBucket = spec.grants.some((g) => 'bucket' in g);
@@ -104,7 +104,7 @@ describe('function bundles', () => {
     }
   });
 
-  it("signs the admin's proof links, the photo status reads and the page fallback's write without S3's client and its presigner (`signed` grants); the other functions with a bucket have the client", () => {
+  it("signs the proof links, photo status reads and fallback page writes without S3's client (`signed` grants); others have it", () => {
     const signedOnly = specs
       .filter((s) => s.grants.some((g) => 'bucket' in g) && s.grants.every((g) => !('bucket' in g) || g.signed))
       .map((s) => s.name);

@@ -101,7 +101,7 @@ describe('public catalogue through the gateway', () => {
       .toBe(true);
   });
 
-  it('a return visit revalidates: the catalogue carries an ETag and the same answer again is an empty 304; another answer has another tag', async () => {
+  it('a return visit revalidates: the catalogue has an ETag, the same answer again an empty 304; another answer, another tag', async () => {
     const first = await call('GET', '/api/collections');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]{22}"$/);

@@ -76,7 +76,7 @@ describe('a checkout needs a proof priced for its units', () => {
     expect(Date.parse(String(recorded?.at))).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it(`everything held: a proof solved while the shop was quiet is refused at once; and a new challenge costs ${HELD_SHARE_TOP_FACTOR} times as much a unit`, async () => {
+  it(`all held: a proof solved while quiet is refused at once; a new challenge costs ${HELD_SHARE_TOP_FACTOR} times a unit`, async () => {
     const put = (held: number, free: number) =>
       documentClient().send(
         new PutCommand({ TableName: twin().env.TABLE_COUNTERS, Item: { ...SNAPSHOT, held, free, at: new Date().toISOString() } }),

@@ -105,7 +105,7 @@ const figures = (d: DashboardResponse) => ({
 const periodOf = (d: DashboardResponse, period: 'today' | 'week' | 'month') => d.periods.find((p) => p.period === period)!;
 
 describe.sequential('dashboard counters', () => {
-  it('after reserving, paying, expiring, confirming, shipping, closing, reading and notifying, the dashboard equals a recount of the tables', async () => {
+  it('after reserving, paying, expiring, confirming, shipping, closing, reading, notifying: the dashboard equals a recount', async () => {
     const before = await dashboard();
     const piece = await createProduct({ stock: 10, priceCents: 2500 });
     const sold = await createProduct({ stock: 0, priceCents: 1000 });

@@ -45,7 +45,7 @@ const stored = async (id: string) =>
   (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
 
 describe('the owner\'s "Códigos de desconto"', () => {
-  it('creates a code stored upper-case, refuses the same name in another case and look-alike characters, lists it with its uses', async () => {
+  it('creates a code stored upper-case, refuses the same name in another case and look-alike characters, lists its uses', async () => {
     const token = await adminToken();
     const name = newName('marta');
     const made = await callRoute(
@@ -226,7 +226,7 @@ describe("the code's use, in the stock's transaction", () => {
     expect(product.body.product.stock).toBe(39);
   }, 180_000);
 
-  it("an expired unpaid reservation gives its use back; so does a customer's cancel; per customer, the e-mail counts however it is spelt", async () => {
+  it("an expired unpaid reservation gives its use back, so does a customer's cancel; per customer, the e-mail however spelt", async () => {
     const piece = await createProduct({ stock: 10 });
     const code = await createCode({ maxUses: 1, maxUsesPerCustomer: 1 });
     const first = await placeOrder({
@@ -279,7 +279,7 @@ describe("the code's use, in the stock's transaction", () => {
 });
 
 describe('guessing codes', () => {
-  it('200 guesses of random codes from one address: refused by the limit after the first handful (each needs a proof of work)', async () => {
+  it('200 guesses of random codes from one address: refused by the limit after the first few (each needs a proof of work)', async () => {
     const piece = await createProduct({ stock: 5 });
     const client = nextClientAddress();
     const statuses: number[] = [];

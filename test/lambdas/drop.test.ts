@@ -96,7 +96,7 @@ async function proofs(count: number): Promise<string[]> {
 }
 
 describe('a limited drop', () => {
-  it(`${BUYERS} buyers at once for ${UNITS} units, the throttle off: 10 × 201, the others 409 "esgotou", no 500, the stock and the orders agree`, async () => {
+  it(`${BUYERS} buyers at once for ${UNITS} units, throttle off: 10 × 201, the rest 409 "esgotou", no 500, all agree`, async () => {
     // The rest of the shop's catalogue: a proof of work is priced by the share of all units held
     // (docs/abuse.md), and a shop is more than its drop (the demo catalogue holds 136 units).
     await createProduct({ stock: 500 });
@@ -110,9 +110,8 @@ describe('a limited drop', () => {
     const first = await proofs(BUYERS);
     const answers = await Promise.all(buyers.map((buyer, i) => checkout(buyer, first[i]!)));
     const firstCodes = answers.map((a) => (a.code ? `${a.status} ${a.code}` : String(a.status)));
-    console.log(
-      `drop: first answers ${JSON.stringify(Object.fromEntries([...new Set(firstCodes)].map((code) => [code, firstCodes.filter((c) => c === code).length])))}`,
-    );
+    const tally = Object.fromEntries([...new Set(firstCodes)].map((code) => [code, firstCodes.filter((c) => c === code).length]));
+    console.log(`drop: first answers ${JSON.stringify(tally)}`);
     // Never Lambda's timeout (API Gateway's 500) nor anything else: sold, sold out, or busy (ask again).
     expect(firstCodes.filter((code) => !['201', '409 out_of_stock', '503 checkout_busy'].includes(code))).toEqual([]);
 
@@ -140,7 +139,7 @@ describe('a limited drop', () => {
     expect(stored.map((order) => order.id).sort()).toEqual(sold.map((a) => a.orderId).sort());
   }, 600_000);
 
-  it('a checkout left without the time to settle an order: 503 checkout_busy with Retry-After, nothing written, the same key then reserves', async () => {
+  it('a checkout left no time to settle an order: 503 checkout_busy with Retry-After, nothing written; the key then reserves', async () => {
     const piece = await createProduct({ stock: 3 });
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.late.${randomUUID().slice(0, 8)}@example.com` });
@@ -170,7 +169,7 @@ describe('a limited drop', () => {
     expect(again.statusCode).toBe(201);
     expect(await stockOf(piece.id)).toBe(2);
   }, 120_000);
-  it('a piece whose stock item stays in other transactions: its tries spent, 503 checkout_busy with Retry-After, nothing written; later the same key reserves', async () => {
+  it('a piece whose stock item stays in other transactions: 503 checkout_busy, Retry-After, nothing written; later, reserves', async () => {
     const piece = await createProduct({ stock: 3 });
     const key = randomUUID();
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.busy.${randomUUID().slice(0, 8)}@example.com` });

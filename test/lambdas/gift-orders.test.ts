@@ -48,7 +48,7 @@ const stockOf = async (id: string) => (await call('GET', `/api/products/${id}`))
 const HOSTILE_MESSAGE = `Parabéns, Rita! <script>alert(1)</script> ${EVIL_LINK}\n${EVIL_IMG}\u0007`;
 
 describe.sequential('gift orders', () => {
-  it('a wrap the shop does not offer is refused on gift.wrap in Portuguese, and reserves nothing; the checkout is not offered one', async () => {
+  it('a wrap the shop does not offer is refused on gift.wrap in Portuguese, reserves nothing; the checkout offers none', async () => {
     expect((await call('GET', '/api/payment-methods')).body.giftWrapCents).toBeUndefined();
     const piece = await createProduct({ priceCents: 2000, stock: 4 });
     const refused = await placeOrder({
@@ -177,7 +177,7 @@ describe.sequential('gift orders', () => {
     });
   });
 
-  it('a code and the wrap on one order: the code takes its share of the pieces only, the wrap is added at its price, and every view and the invoice agree', async () => {
+  it('a code and the wrap on one order: the code takes its share of the pieces only, the wrap adds its price; views agree', async () => {
     // 10 % off two pieces of 17,40 € (the 34,80 € cart of docs/discount-codes.md), the wrap at 4,00 €.
     const code = `PRENDA${randomUUID()
       .replaceAll('-', '')

@@ -21,7 +21,9 @@ import { adminToken, call, callRoute, documentClient, twin } from '../support/tw
 
 const CAPS = 'Cada cliente pode ter até 2 reservas e 10 peças por pagar ao mesmo tempo.';
 /** The refusal of a customer with no counted order of her own: others' orders are never described. */
-const HOLD_MESSAGE = `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${CAPS}`;
+const HOLD_MESSAGE =
+  `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este ` +
+  `telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${CAPS}`;
 
 /** A reservation from `client` (a fresh address unless given). */
 const reserve = (body: PlaceOrderInput, client = nextClientAddress(), key = randomUUID()) =>
@@ -67,7 +69,7 @@ describe('hold caps per client address', () => {
     expect(await holdOf(holdCounterName('address', client))).toEqual({ orders: 2, units: 2 });
   });
 
-  it('a 12-unit reservation → 409 hold_limit (said as what to change), 10 units pass, then one more unit from that address does not', async () => {
+  it('a 12-unit reservation → 409 hold_limit (said as what to change), 10 units pass, then one more from that address not', async () => {
     const [a, b] = [await createProduct({ stock: 20 }), await createProduct({ stock: 20 })];
     const twelve = reservationBody([
       { productId: a.id, quantity: 6 },
@@ -97,7 +99,8 @@ describe('hold caps per client address', () => {
   it('an IPv6 client counts by its /64: two addresses of one network share the cap', async () => {
     const piece = await createProduct({ stock: 10 });
     const network = `2001:db8:${Number.parseInt(unique().slice(0, 4), 16)}:1`;
-    // The edge passes the viewer's address on; the twin's front door sets it from the connection, so this calls the API origin as CloudFront would.
+    // The edge passes the viewer's address on; the twin's front door sets it from the connection, so this calls the API origin as
+    // CloudFront would.
     const viaEdge = async (address: string) =>
       call('POST', '/api/orders', {
         base: twin().apiOriginUrl,
@@ -164,7 +167,7 @@ describe('hold caps per e-mail and per phone', () => {
 });
 
 describe('the refusal says what this customer can do with her own counted orders', () => {
-  it('her only order awaits the shop with a proof → told it is being checked; her two unpaid → told to pay or wait; another on the address → neither', async () => {
+  it('her only order awaits the shop with a proof → being checked; two unpaid → pay or wait; another on the address → none', async () => {
     const piece = await createProduct({ stock: 20 });
     const client = nextClientAddress();
     const her = { email: `maria.${unique()}@example.com`, phone: `91${String(Date.now()).slice(-7)}` };
@@ -181,7 +184,9 @@ describe('the refusal says what this customer can do with her own counted orders
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({
       code: 'hold_limit',
-      message: `A reserva com comprovativo está a ser verificada: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${CAPS}`,
+      message:
+        `A reserva com comprovativo está a ser verificada: podes fazer uma nova encomenda ` +
+        `depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${CAPS}`,
     });
     expect(refused.body.error.message).not.toContain('por pagar: conclui');
 
@@ -202,7 +207,7 @@ describe('the refusal says what this customer can do with her own counted orders
 });
 
 describe('holds are given back when the order leaves the held statuses', () => {
-  it('expiry and cancellation give the hold back (can reserve again); a proof keeps it; the owner confirming the payment gives it back', async () => {
+  it('expiry and cancellation give the hold back (can reserve again); a proof keeps it; the owner confirming gives it back', async () => {
     const piece = await createProduct({ stock: 20 });
     const client = nextClientAddress();
     const address = holdCounterName('address', client);

@@ -58,14 +58,14 @@ const codes = (answers: readonly { status: number; body: { error?: { code: strin
   answers.map((a) => (a.status === 201 ? 201 : `${a.status} ${a.body.error?.code}`));
 
 describe('hot items', () => {
-  it(`${AT_ONCE} reservations at once of ${AT_ONCE} different pieces: all placed (their shared counters are shards, not one item)`, async () => {
+  it(`${AT_ONCE} reservations at once of ${AT_ONCE} different pieces: all placed (their counters are shards, not one item)`, async () => {
     const pieces = await Promise.all(Array.from({ length: AT_ONCE }, () => createProduct({ stock: 3 })));
     const answers = await reserveAtOnce(pieces.map((piece) => piece.id));
     expect(codes(answers)).toEqual(Array(AT_ONCE).fill(201));
     expect(await Promise.all(pieces.map((piece) => stockOf(piece.id)))).toEqual(Array(AT_ONCE).fill(2));
   });
 
-  it(`${AT_ONCE} reservations at once of one piece with ample stock: all placed one after another, each unit taken once with its movement`, async () => {
+  it(`${AT_ONCE} reservations at once of one piece with ample stock: all placed in turn, each unit taken once, with its move`, async () => {
     const piece = await createProduct({ stock: 500 });
     const answers = await reserveAtOnce(Array(AT_ONCE).fill(piece.id));
     expect(codes(answers)).toEqual(Array(AT_ONCE).fill(201));
@@ -84,7 +84,7 @@ describe('hot items', () => {
     expect((await movementsOf(piece.id)).filter((m) => m.reason === 'reservation')).toHaveLength(5);
   });
 
-  it(`a counter ${AT_ONCE} transactions add to at once under DynamoDB conflicts: every change counted, spread over its shards`, async () => {
+  it(`a counter ${AT_ONCE} transactions add to at once under DynamoDB conflicts: every change counted, over its shards`, async () => {
     // This worker's own client meets the conflicts too (the twin's are in its own process).
     installTransactionConflicts();
     const before = transactionConflicts();

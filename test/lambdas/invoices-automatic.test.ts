@@ -133,7 +133,7 @@ function onlyDocument(orderNumber: number, type: 'InvoiceReceipt' | 'CreditNote'
 
 describe('paid through the provider: exactly one fatura-recibo', () => {
   it(
-    'automatic MB WAY: the webhook delivered five times and two consumers at once, retried three times, still one, with the NIF and the total to the cent',
+    'automatic MB WAY: webhook delivered 5 times, 2 consumers at once, 3 retries: still one, with the NIF and the total to the cent',
     { timeout: 180_000 },
     async () => {
       const { order, paymentId } = await reserve('mbway', { nif: '501964843', companyName: 'Joias Lda' });
@@ -365,7 +365,7 @@ describe('"Devolver parte do pagamento": part given back while the order goes on
   const refundMails = async (email: string) => (await laterMailsTo(email)).filter((mail) => mail.subject.startsWith('Devolvemos-te '));
 
   it(
-    'through the provider: 10,00 € back, a credit note of 10,00 € referencing the invoice and one mail; a stale or second click gives nothing; then a close gives back the rest',
+    'through the provider: 10,00 € back, a 10,00 € credit note on the invoice, one mail; a stale or 2nd click: none; a close: the rest',
     { timeout: 180_000 },
     async () => {
       const { order, paymentId } = await reserve('mbway');

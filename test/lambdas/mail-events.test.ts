@@ -72,7 +72,7 @@ describe('a hard bounce or a complaint shows on its order', () => {
     expect((await adminOrder(order.id)).emails.at(-1)).toMatchObject({ kind: 'order-received', status: 'complained', error: 'abuse' });
   });
 
-  it('a repeated delivery of one event is recorded once; a transient bounce, a mail without order and an unknown order change nothing', async () => {
+  it('a repeated delivery of one event recorded once; a transient bounce, a mail with no order, an unknown order: no change', async () => {
     const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
     const event = bounceOf(order);
     await Promise.all([deliver(event), deliver(event), deliver(event)]);
@@ -97,7 +97,7 @@ describe('a hard bounce or a complaint shows on its order', () => {
     expect(after.timeline.filter((entry) => entry.outcome === 'bounced')).toHaveLength(1);
   });
 
-  it('a failure to write the order throws (Lambda retries the invocation, then keeps it in the dead-letter queue); the retry records it once', async () => {
+  it('a failure to write the order throws (Lambda retries, then keeps it in the dead-letter queue); the retry records once', async () => {
     const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
     const event = sesEventBridgeEvent(bounceOf(order), { region: LOCAL_REGION });
     // Without its grant the function cannot reach the orders table: the write fails as a DynamoDB outage would.

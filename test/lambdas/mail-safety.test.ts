@@ -73,7 +73,7 @@ async function onlyMailTo(email: string, subjectEnd = ''): Promise<SentMail> {
 }
 
 describe('order-received with hostile customer text, through POST /api/orders', () => {
-  it('shows the first name and the product name as text: no link to evil.example, no image, no extra element; the text part shows them as typed', async () => {
+  it('shows the first name and product name as text: no link to evil.example, no image, no extra element; text part as typed', async () => {
     const firstName = `${EVIL_LINK}\r\n{{number}}${RLO}${ZWSP}`;
     expect(firstName.length).toBeLessThanOrEqual(60);
     const [evilPiece, plainPiece] = await Promise.all([
@@ -206,7 +206,8 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.dialogs).toEqual([]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
-    // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the provider.
+    // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the
+    // provider.
     expect(
       seen.links.filter(
         (href) =>

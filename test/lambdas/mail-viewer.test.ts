@@ -36,7 +36,9 @@ describe("the twin's mail viewer", () => {
                 Subject: { Data: 'Assunto <b>de teste</b>' },
                 Body: {
                   Html: {
-                    Data: `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); parent.document.title = 'pwned';</script>`,
+                    Data:
+                      `<p id="corpo">Olá</p><img src=x onerror="alert('img')"><script>alert('script'); ` +
+                      `parent.document.title = 'pwned';</script>`,
                   },
                   Text: { Data: '<b>texto simples</b>' },
                 },

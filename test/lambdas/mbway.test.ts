@@ -33,7 +33,7 @@ describe('MB WAY rotation per month', () => {
     ),
   );
 
-  it('GET /api/payment-methods lists the four manual methods with their configured instructions, and Multibanco off (only the provider takes it)', async () => {
+  it("GET /api/payment-methods lists the four manual methods with their instructions, Multibanco off (the provider's only)", async () => {
     const { status, body } = await call('GET', '/api/payment-methods');
     expect(status).toBe(200);
     expect(body.methods).toEqual([
@@ -57,7 +57,7 @@ describe('MB WAY rotation per month', () => {
     ]);
   });
 
-  it('the 35th order of the month uses number 1, the 36th number 2, the 75th number 2, the 76th is refused with nothing saved', async () => {
+  it('the 35th order of the month uses number 1, the 36th number 2, the 75th number 2, the 76th is refused, nothing saved', async () => {
     const piece = await createProduct({ stock: 20 });
     const mbwayOrder = async () => placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
 
@@ -110,7 +110,7 @@ describe('MB WAY rotation per month', () => {
     expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
   });
 
-  it('unpaid MB WAY reservations take no paid slot: never refused while a number has room for payments; cancel and expiry end them; a proof makes one paid', async () => {
+  it('unpaid MB WAY reservations take no paid slot: not refused while a number has room; cancel, expiry end them; proof pays', async () => {
     await setCounters(35, 30);
     const piece = await createProduct({ stock: 20 });
     const reserve = () => placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
@@ -171,7 +171,7 @@ describe('MB WAY rotation per month', () => {
     expect((await reserve()).body.error).toMatchObject({ code: 'mbway_unavailable' });
   });
 
-  it('80 unpaid MB WAY reservations from 40 addresses: a new customer still sees MB WAY, reserves it, and holds it for 30 minutes', async () => {
+  it('80 unpaid MB WAY reservations from 40 addresses: a new customer still sees MB WAY, reserves, holds it 30 minutes', async () => {
     await setCounters(0, 0);
     const piece = await createProduct({ stock: 100 });
     const addresses = Array.from({ length: 40 }, () => nextClientAddress());

@@ -44,7 +44,7 @@ describe.sequential('order caps of the settings', () => {
     expect((await invoke(shopInfo, 'GET', '/api/shop-info')).body.orderCaps).toEqual({ lineQuantity: 10, lines: 20 });
   });
 
-  it('lowered on "Definições": an order over them is refused per line in Portuguese and reserves nothing; within them it is placed', async () => {
+  it('lowered on "Definições": an order over them is refused per line in Portuguese, reserves nothing; within them, placed', async () => {
     const view = await settingsView();
     await updateSettings({ ...view.settings, orderCaps: { lineQuantity: 3, lines: 2 } }, view.version, 'dona@example.com');
     expect((await invoke(shopInfo, 'GET', '/api/shop-info')).body.orderCaps).toEqual({ lineQuantity: 3, lines: 2 });

@@ -48,7 +48,7 @@ async function paidReservation(shipping: Parameters<typeof reservationBody>[1] =
 }
 
 describe('the link to "A minha encomenda" in every e-mail of an order', () => {
-  it('order received, payment confirmed, shipped (with the CTT link) and cancelled all open the order; the token is never stored', async () => {
+  it('order received, payment confirmed, shipped (with the CTT link), cancelled all open the order; the token never stored', async () => {
     const order = await paidReservation();
     const link = linkOf(order.id, order.accessToken);
     const token = await adminToken();

@@ -164,7 +164,7 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
 });
 
 describe('GET /api/admin/customers/{ref}: one customer, by the e-mail of one of their records, never the e-mail in the address', () => {
-  it('shows every order and contact message of the address (any case), newest first, with totals; another customer sees none of it', async () => {
+  it('shows every order and contact message of the address (any case), newest first, with totals; another customer: none', async () => {
     const email = `Cliente.${randomUUID().slice(0, 8)}@Exemplo.pt`;
     const piece = await createProduct({ stock: 10, priceCents: 2000 });
     const first = await placeOrder(

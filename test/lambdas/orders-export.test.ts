@@ -53,7 +53,7 @@ const exportCsv = async (query: string) => {
 };
 
 describe('GET /api/admin/orders/export', () => {
-  it('orders and lines of today, read back: BOM, columns, accents, money with a comma, totals equal to the orders; a formula name stays text', async () => {
+  it('orders and lines of today, read back: BOM, columns, accents, comma money, totals equal orders; a formula stays text', async () => {
     const piece = await createProduct({
       name: `Colar Conceição ${randomUUID().slice(0, 4)}`,
       stock: 10,
@@ -170,7 +170,7 @@ describe('GET /api/admin/orders/export', () => {
     expect(await has(`from=${yesterday}&to=${yesterday}`)).toBe(false);
   });
 
-  it('is the sales by default: no unpaid reservation, no proof still to check, no closed order; other statuses by choice, named in the file name', async () => {
+  it('is the sales by default: no unpaid reservation, no proof to check, no closed order; other statuses by choice, named', async () => {
     const piece = await createProduct({ stock: 10, priceCents: 2490 });
     const reserved = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }]));
     const toCheck = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));

@@ -280,7 +280,8 @@ describe('a mail queued before the mail data took English keys', () => {
       'Olá Ana,',
       'Recebemos a tua encomenda nº 123456 e o teu comprovativo',
       '- Anel Lua × 2: 33,98 € (16,99 € cada; sem desconto 18,86 € cada, 37,72 €)',
-      'Subtotal antes do desconto: 37,72 €\nDesconto: −3,74 €\nCódigo MARIA10: −3,74 €\nPortes (CTT Expresso): Grátis\nEmbrulho de oferta: 2,50 €\nTotal: 36,48 €',
+      'Subtotal antes do desconto: 37,72 €\nDesconto: −3,74 €\nCódigo MARIA10: −3,74 ' +
+        '€\nPortes (CTT Expresso): Grátis\nEmbrulho de oferta: 2,50 €\nTotal: 36,48 €',
       'Pagamento: Transferência bancária.',
       'Encomenda para oferta: Vai embrulhada. Mensagem do cartão: Parabéns, mãe!',
       'Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal',
@@ -322,7 +323,10 @@ describe('the seller identification in every e-mail', () => {
     return { template: id, data } as OutboxMail;
   }
 
-  /** Queues one mail in this file's outbox and hands its stream record to the consumer, run as the OutboxMail function; answers once it is sent. */
+  /**
+   * Queues one mail in this file's outbox and hands its stream record to the consumer, run as the OutboxMail function; answers once it is
+   * sent.
+   */
   async function sendThroughOutbox(mail: NewOutboxMail): Promise<void> {
     expect(await putMailIfNew(mail, new Date())).toBe(true);
     const read = async () =>
@@ -340,7 +344,7 @@ describe('the seller identification in every e-mail', () => {
     expect(item.status, `${mail.id}: ${String(item.error ?? item.lastError)}`).toBe('sent');
   }
 
-  it('is the one in force when the mail is sent: after a save on "Definições" the next mail of every template shows it, as typed in the text and escaped in the HTML', async () => {
+  it("is the one in force when sent: after a save on Definições each template's next mail has it (as typed, escaped in HTML)", async () => {
     const restoreTables = await useOwnTables(`vendedor-${randomUUID().slice(0, 8)}`);
     try {
       const run = randomUUID().slice(0, 8);

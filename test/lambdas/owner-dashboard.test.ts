@@ -63,7 +63,7 @@ const move = (id: string, status: string, extra: Record<string, unknown> = {}) =
 const size = (id: string, label: string, stock: number): ProductVariant => ({ id, label, sku: `SKU-${id}`, stock, priceDeltaCents: 0 });
 
 describe.sequential('the dashboard counts sizes', () => {
-  it('a ring with one size at 1 unit raises lowStockProducts by one; a necklace with one length at 0 is a size sold out, not a sold-out piece; a piece out in every size is', async () => {
+  it('a ring with a size at 1 unit: lowStockProducts + 1; a necklace length at 0: size sold out; none in any size: sold out', async () => {
     const before = await freshDashboard();
     const threshold = before.lowStockThreshold;
     expect(threshold).toBeGreaterThanOrEqual(1);
@@ -107,7 +107,7 @@ describe.sequential('open reservations and a payment made outside the site', () 
     return { paid: counters.count1, live: counters.live1 ?? 0 };
   };
 
-  it('count the reservations awaiting payment and the units they hold; paid outside the site, one is paid (not received with a proof), its live MB WAY slot becomes a paid one, keeps its stock, and leaves them', async () => {
+  it('count reservations awaiting payment, their units; one paid outside the site is paid, its MB WAY slot a paid one', async () => {
     const before = await dashboard();
     const piece = await createProduct({ stock: 20, priceCents: 1000 });
     const outside = await place(reservationBody([{ productId: piece.id, quantity: 2 }], { paymentMethod: 'mbway' }));

@@ -63,7 +63,7 @@ async function reservation(stock = 5, quantity = 2) {
 }
 
 describe('POST /api/admin/orders/{id}/emails: only what is true of the order', () => {
-  it('a reservation nobody paid gets no "payment confirmed", no review request, no tracking: 409 email_not_applicable in Portuguese, nothing sent', async () => {
+  it('a reservation nobody paid gets no "payment confirmed", review request or tracking: 409 email_not_applicable, none sent', async () => {
     const { order } = await reservation();
     for (const [kind, extra] of [
       ['payment-confirmed', {}],
@@ -119,7 +119,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(await laterMailsTo(order.email)).toEqual([]);
   });
 
-  it('with a note → Enviar: stock stays held, it no longer expires, the note is on the timeline (owner only), the customer is told the payment is confirmed', async () => {
+  it('with a note → Enviar: stock stays held, no expiry, the note on the timeline (owner only), the customer told: confirmed', async () => {
     const { piece, order } = await reservation(5, 2);
     const note = `  MB WAY recebido; comprovativo por e-mail ${randomUUID().slice(0, 6)} `;
     const moved = await patch(order.id, { status: 'Enviar', note });
@@ -225,7 +225,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     }
   });
 
-  it('each move is conditioned on the status it read: whichever writes second, over a reservation it read before the first wrote, writes nothing', async () => {
+  it('each move is conditioned on the status it read: whichever writes second, over a reservation read before, writes none', async () => {
     const now = () => new Date();
     // The owner's move read the reservation; the expiry job closed it before the move wrote.
     const expired = await reservation(4, 2);
@@ -295,7 +295,7 @@ describe('tracking codes', () => {
     return body.order;
   };
 
-  it("a CTT code with a wrong check digit (the field's old example RR123456789PT) → 400, nothing changed; the right one → 200, mailed with its CTT link", async () => {
+  it('a CTT code with a wrong check digit (old example RR123456789PT) → 400, nothing changed; the right one → 200, linked', async () => {
     const order = await shippable();
     await laterMailsTo(order.email);
     const refused = await patch(order.id, { status: 'Enviado', trackingCode: 'RR123456789PT' });

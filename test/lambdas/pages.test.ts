@@ -195,7 +195,7 @@ describe('a filtered listing without JavaScript', () => {
     expect(cheap.html).toMatch(/<link rel="canonical" href="[^"]*\/shop\?tipo(?:=|&#61;)anel" \/>/);
   });
 
-  it('is never kept in the site bucket (a change of the catalogue leaves no stale listing), and the plain listing is unchanged', async () => {
+  it('is never kept in the site bucket (a catalogue change leaves no stale listing), and the plain listing is unchanged', async () => {
     await crawl('/shop?tipo=brinco');
     const kept = await s3()
       .send(new GetObjectCommand({ Bucket: bucketName('site'), Key: `${FILTERED_LISTING_PREFIX}tipo=brinco.html` }))
@@ -427,7 +427,7 @@ describe('as an attacker', () => {
     }
   });
 
-  it('another case, a climb or a very long address answers 404 at the front door (a static page in another case, 301), and keeps nothing', async () => {
+  it('another case, a climb or a very long address: 404 at the front door (a static page in another case, 301); nothing kept', async () => {
     for (const path of [
       '/PRODUCT/colar-coracao-eterno',
       '/x/%252E%252E/about-us',

@@ -71,7 +71,7 @@ const untouched = (order: Order) => ({
 });
 
 describe('a declined MB WAY paid by transfer', () => {
-  it("the transfer's hold from the reservation, recorded once; the ledger and the owner's timeline say it; the expiry honours it", async () => {
+  it("the transfer's hold from the reservation, recorded once; the ledger and the owner's timeline say it; expiry honours it", async () => {
     const { order, token, paymentId, started } = await reserveMbWay();
     // The MB WAY hold: 30 minutes.
     expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(DEFAULT_SETTINGS.holdMinutes.mbway * MINUTE);

@@ -128,7 +128,10 @@ const notify = (body: string, signature?: string) =>
     headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
   });
 
-/** A reservation of one piece through `POST /api/orders`, with its MB WAY (or Multibanco) payment made on the twin's provider and stored on it. */
+/**
+ * A reservation of one piece through `POST /api/orders`, with its MB WAY (or Multibanco) payment made on the twin's provider and stored on
+ * it.
+ */
 async function reservedWithPayment(method: 'mbway' | 'multibanco' = 'mbway') {
   const piece = await createProduct({ stock: 4, priceCents: 2590 });
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
@@ -174,7 +177,7 @@ const ownerPaidMails = async (orderNumber: number) =>
   (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${orderNumber} `));
 
 describe('POST /api/payments/stripe: a payment the provider confirms', () => {
-  it('approving the MB WAY request moves the reservation to Enviar within 5 s: one payment-confirmed mail, the owner told, the stock taken once, the same amount everywhere', async () => {
+  it('approving the MB WAY request: Enviar within 5 s, one confirmation, owner told, stock taken once, one amount everywhere', async () => {
     const { piece, order, payment } = await reservedWithPayment();
     expect(await stockOf(piece.id)).toBe(3);
     const started = Date.now();
@@ -222,7 +225,7 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     expect(view.body.order.status).toBe('Enviar');
   });
 
-  it('a declined MB WAY request leaves the reservation in Aguarda Pagamento, failed with a reason in Portuguese, and payable by a manual method', async () => {
+  it('a declined MB WAY request leaves the reservation Aguarda Pagamento, failed with a reason, payable by a manual method', async () => {
     const { piece, order, payment } = await reservedWithPayment();
     expect((await local.decline(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
     const stored = await storedOrder(order.id);
@@ -282,7 +285,7 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
     expect(await eventRecord(eventId)).toBeUndefined();
   });
 
-  it('a signed event stamped an hour ahead is refused; one in another currency or of another amount is recorded, the owner told, the order not moved', async () => {
+  it('a signed event an hour ahead is refused; another currency or amount is recorded, the owner told, the order not moved', async () => {
     const ahead = await heldSuccess();
     const future = await notify(ahead.body, sign(ahead.body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 3600));
     expect({ status: future.status, code: future.body?.error?.code }).toEqual({ status: 400, code: 'signature_invalid' });
@@ -340,7 +343,7 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
 });
 
 describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
-  it('answers only through the front door (the origin lock): straight to the API, a signed event is a 403 and changes nothing', async () => {
+  it('answers only through the front door (the origin lock): straight to the API, a signed event is a 403, changes nothing', async () => {
     const { order, body, eventId } = await heldSuccess();
     const direct = await fetch(`${own.apiOriginUrl}${WEBHOOK_PATH}`, {
       method: 'POST',
@@ -377,7 +380,7 @@ describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
 });
 
 describe('POST /api/payments/stripe: a payment the order cannot keep', () => {
-  it('a payment after the reservation closed is recorded and marked for refund in full; the order stays closed, its stock back', async () => {
+  it('a payment after the reservation closed is recorded, marked for refund in full; the order stays closed, its stock back', async () => {
     const { piece, order, payment } = await reservedWithPayment();
     const cancelled = await callRoute(
       'POST /api/orders/{id}/cancel',

@@ -138,7 +138,7 @@ async function reserve(method: 'mbway' | 'multibanco', priceCents: number, quant
 }
 
 describe('automatic MB WAY, approved', () => {
-  it('the consumer starts it, the viewer approves it, the order is Enviar within 5 s: one confirmation, the owner told once, stock taken once, one amount everywhere', async () => {
+  it('the consumer starts it, the viewer approves, Enviar within 5 s: one confirmation, owner told once, stock taken once', async () => {
     const { piece, order, paymentId } = await reserve('mbway', 2390, 2);
     expect(await stockOf(piece.id)).toBe(3);
     const approvedAt = await clickInViewer('approve', paymentId);
@@ -184,7 +184,7 @@ describe('automatic MB WAY, approved', () => {
 });
 
 describe('automatic MB WAY, declined', () => {
-  it('the order stays Aguarda Pagamento, its payment failed with a reason in Portuguese, and a transfer proof can still be sent', async () => {
+  it('the order stays Aguarda Pagamento, its payment failed with a reason in Portuguese; a transfer proof can still be sent', async () => {
     const { piece, order, paymentId } = await reserve('mbway', 1800);
     await clickInViewer('decline', paymentId);
     const failed = await until(

@@ -17,7 +17,7 @@ const stored = async (id: string) =>
   };
 
 describe('with automatic payments off', () => {
-  it("MB WAY is today's: the month's number, its slot, the reservation mail at once, no provider payment; Multibanco is refused", async () => {
+  it("MB WAY is today's: the month's number, its slot, the reservation mail at once, no provider payment; Multibanco refused", async () => {
     const methods = (await call<PaymentMethodsResponse>('GET', '/api/payment-methods')).body.methods;
     const mbway = methods.find((method) => method.id === 'mbway')!;
     expect(mbway).toMatchObject({ available: true, instructions: { method: 'mbway', phone: expect.any(String) } });

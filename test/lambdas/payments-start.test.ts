@@ -76,7 +76,7 @@ describe('the checkout offers the provider methods', () => {
 });
 
 describe('reserving with automatic MB WAY', () => {
-  it('the order gets its payment id and `pending` within seconds: one PaymentIntent of its exact amount, with metadata.orderId; the mail asks to approve', async () => {
+  it('the order gets its payment id, `pending`, in seconds: one PaymentIntent of its amount, metadata.orderId; mail: approve', async () => {
     const piece = await createProduct({ stock: 3, priceCents: 2390 });
     const { status, body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }], { paymentMethod: 'mbway' }));
     expect(status).toBe(201);
@@ -116,7 +116,7 @@ describe('reserving with automatic MB WAY', () => {
     expect(view.body.order.providerPayment).toEqual({ method: 'mbway', status: 'pending' });
   });
 
-  it('asked twice, one PaymentIntent: the same key answers the same order, and the consumer asked again for it gets the same payment', async () => {
+  it('asked twice, one PaymentIntent: the same key answers the same order; the consumer asked again gets the same payment', async () => {
     const piece = await createProduct({ stock: 3, priceCents: 1500 });
     const body = reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' });
     const first = await placeOrder(body, 'pay-start-twice-0001');
@@ -142,7 +142,7 @@ describe('reserving with automatic MB WAY', () => {
 });
 
 describe('reserving with Multibanco', () => {
-  it('the reference is stored, the reservation holds until it expires, and the reservation mail has entidade, referência, montante and validity', async () => {
+  it('the reference is stored, the reservation holds until it expires; the mail has entidade, referência, montante, validity', async () => {
     const piece = await createProduct({ stock: 2, priceCents: 4200 });
     const { status, body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'multibanco' }));
     expect(status).toBe(201);
@@ -170,7 +170,7 @@ describe('reserving with Multibanco', () => {
 const close = (id: string) => callRoute('PATCH /api/admin/orders/{id}', { params: { id }, body: { status: 'Encerrada' } }, { token });
 
 describe('the provider unreachable', () => {
-  it(`after ${PROVIDER_START_ATTEMPTS} tries the start is given up: the manual methods and the reservation mail at once, never a request left pending`, async () => {
+  it(`after ${PROVIDER_START_ATTEMPTS} tries the start is given up: manual methods and the mail at once, none pending`, async () => {
     own.payments.setOutage(true);
     try {
       const piece = await createProduct({ stock: 2, priceCents: 1800 });
@@ -220,7 +220,7 @@ describe('the provider unreachable', () => {
 });
 
 describe('refunds through the provider', () => {
-  it('a payment that came after the reservation closed: one refund of the amount asked, on the timeline, and the customer told', async () => {
+  it('a payment that came after the reservation closed: one refund of the amount, on the timeline, and the customer told', async () => {
     const piece = await createProduct({ stock: 2, priceCents: 3100 });
     const { body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
     const { id, totalCents, email } = body.order;

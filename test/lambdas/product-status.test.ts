@@ -13,7 +13,7 @@ import { adminToken, call, callRoute } from '../support/twin.ts';
 const ids = async () => ((await callRoute('GET /api/products', {})).body.products ?? []).map((p) => p.id);
 
 describe('product status: Ativo, Rascunho, Arquivado', () => {
-  it('a draft and an archived piece are absent from the shop, their pages 404, the sitemap leaves them out, and they cannot be ordered', async () => {
+  it('a draft and an archived piece are absent from the shop, their pages 404, out of the sitemap, and cannot be ordered', async () => {
     const [draft, archived, active] = await Promise.all([
       createProduct({ status: 'draft' }),
       createProduct({ status: 'archived' }),
@@ -78,7 +78,7 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
 });
 
 describe('DELETE /api/admin/products/{id}', () => {
-  it('deletes a piece no order ever took; refuses, in Portuguese, one that was ordered (archive it), and one changed since it was read', async () => {
+  it('deletes a piece never ordered; refuses, in Portuguese, one that was ordered (archive it) and one changed since read', async () => {
     const token = await adminToken();
     const fresh = await createProduct({ stock: 2 });
     const deleted = await call('DELETE', `/api/admin/products/${fresh.id}`, { token });

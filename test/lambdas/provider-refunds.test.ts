@@ -38,7 +38,10 @@ const refundAnswered = (id: string) =>
     (order) => order.providerPayment?.refundRequestedCents === undefined,
     15_000,
   );
-/** What the payments consumer wrote of the refunds asked for: the amount of each, as the provider was asked (it refuses payments it never made). */
+/**
+ * What the payments consumer wrote of the refunds asked for: the amount of each, as the provider was asked (it refuses payments it never
+ * made).
+ */
 const refundsAsked = (order: Order) => order.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text);
 const refusedRefund = (cents: number) => expect.stringContaining(paymentStartTexts.timeline.refundFailed(formatCents(cents), ''));
 
@@ -116,7 +119,8 @@ describe('closing an order paid through the provider', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const closed = await refundAnswered(order.id);
     expect(refundsAsked(closed)).toEqual([refusedRefund(1)]);
-    // The shipping mail's entry may land after the closing one (the outbox consumer runs meanwhile): the closing entry is looked up by kind.
+    // The shipping mail's entry may land after the closing one (the outbox consumer runs meanwhile): the closing entry is looked up by
+    // kind.
     expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({
       to: 'Encerrada',
       text: `encerrada sem repor o stock; ${refundTexts.requested(formatCents(1))}`,

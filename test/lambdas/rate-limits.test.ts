@@ -24,7 +24,7 @@ const limitOf = (key: string, by: 'client' | 'email') => {
 const windowOf = (ms: number, seconds: number) => Math.floor(ms / 1000 / seconds);
 
 describe('per-client limits', () => {
-  it('200 reservations from one client: the first N are answered (2 reserve, the rest meet the hold cap), the rest get 429 with Retry-After and a Portuguese message; another client is unaffected', async () => {
+  it('200 reservations from one client: the first N answered (2 reserve, others hit the hold cap), then 429, Retry-After', async () => {
     const { max, windowSeconds } = limitOf('POST /api/orders', 'client');
     const piece = await createProduct({ stock: 500 });
     const bot = nextClientAddress();
@@ -67,7 +67,7 @@ describe('per-client limits', () => {
     expect(honest.status).toBe(201);
   });
 
-  it('counts one e-mail across addresses, +aliases and Gmail dots: past the limit, a request for that inbox is refused before anything is tried', async () => {
+  it('counts one e-mail across addresses, +aliases and Gmail dots: past the limit, that inbox is refused before any try', async () => {
     const { max } = limitOf('POST /api/orders', 'email');
     const piece = await createProduct({ stock: 100 });
     const inbox = `alvo${randomUUID().slice(0, 8).replace(/\d/g, 'x')}`;

@@ -116,7 +116,7 @@ describe('the order token travels in the header, never in the query', () => {
 });
 
 describe('one open reservation per e-mail and cart', () => {
-  it('another device with the same e-mail and cart is pointed to the mail: 409, stock held once, nothing of the order revealed', async () => {
+  it('another device with the same e-mail and cart is pointed to the mail: 409, stock held once, nothing of the order shown', async () => {
     const piece = await createProduct({ stock: 10 });
     const email = `telemovel.${randomUUID().slice(0, 8)}@example.com`;
     const items = [{ productId: piece.id, quantity: 2 }];

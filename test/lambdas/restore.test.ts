@@ -156,7 +156,7 @@ describe('npm run restore: the copy step', () => {
     expect(text).toContain(`npm run restore -- --delete-restored ${restored('products')} --apply --stage prod --region eu-west-1`);
   });
 
-  it('--keys --apply copies the missing ones, leaves the live one untouched without --overwrite, and names keys the copy lacks', async () => {
+  it('--keys --apply copies the missing ones, leaves the live one alone without --overwrite, and names keys the copy lacks', async () => {
     const p2Before = await get(live('products'), 'p2');
     const { outcome, text } = await restoreCli('products', '--from-restored', restored('products'), '--keys', 'p1,p2,p9', '--apply');
     expect(outcome.result!.copied.map((i) => i.keyText)).toEqual(['p1']);

@@ -96,7 +96,7 @@ describe("the origin secret's rotation", () => {
     },
   };
 
-  it('the functions accept the old and the new value while CloudFront switches, then the new one only; the shop answers throughout', async () => {
+  it('the functions accept old and new value while CloudFront switches, then the new one only; the shop answers throughout', async () => {
     const old = own.edgeOrigin.value;
     expect((await through(old)).status).toBe(200);
     const during: Record<string, number> = {};

@@ -80,7 +80,7 @@ describe('settings in the shop', () => {
     expect((await current()).settings.lowStockThreshold).toBe(4);
   });
 
-  it('a new IBAN reaches /api/payment-methods and the next order e-mail with no deploy, and the history says who changed what', async () => {
+  it('a new IBAN reaches /api/payment-methods and the next order e-mail with no deploy; the history says who changed what', async () => {
     const before = await current();
     const saved = await change((s) => ({ ...s, payments: { ...s.payments, iban: ' pt50003500000000123456779 ' } }));
     // Stored in its printed form, whatever spacing and case the owner typed.
@@ -114,7 +114,7 @@ describe('settings in the shop', () => {
     expect(received?.body.html).toContain(NEW_IBAN);
   });
 
-  it('refuses a save over a version that is no longer the stored one (409, nothing saved), and two admins saving at once: one wins', async () => {
+  it('refuses a save over a version no longer the stored one (409, nothing saved), and two admins saving at once: one wins', async () => {
     const { settings, version } = await current();
     const stale = await save(version - 1, { ...settings, holdCaps: { ...settings.holdCaps, units: 9 } });
     expect(stale.status).toBe(409);
@@ -263,7 +263,7 @@ describe("the seller's identification: a setting every page, the PDF and the mai
   /** The publisher renders within a second or two in the twin. */
   const PAGES = { timeout: 20_000, interval: 250 };
 
-  it('every page and the PDF name the seller of the settings (the demo one first, never a placeholder); once saved, the new one with no deploy', async () => {
+  it('every page and the PDF name the seller of the settings (first the demo one, no placeholder); saved, the new, no deploy', async () => {
     // The first record (the twin's first start) rendered the PDF; pages render on their first visit.
     await expect.poll(async () => (await pdf()).status, PAGES).toBe(200);
     expect((await pdf()).type).toBe('application/pdf');

@@ -32,7 +32,10 @@ const withToken = {
 };
 const withoutToken = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 
-/** The link of the SDK's presigner with the S3 client as `s3-client.ts` makes it (in the cloud: without the twin's endpoint in the environment). */
+/**
+ * The link of the SDK's presigner with the S3 client as `s3-client.ts` makes it (in the cloud: without the twin's endpoint in the
+ * environment).
+ */
 async function sdkLink(
   bucket: string,
   key: string,
@@ -157,7 +160,7 @@ describe('presigned download links', () => {
     });
   });
 
-  it('in the twin: a function writes a new object once through a link it signs; a second write of the key changes nothing; without s3:PutObject on the key it is refused', async () => {
+  it('in the twin: a function writes a new object once by a link it signs; a 2nd write does nothing; no PutObject: refused', async () => {
     const writer = {
       name: 'writes pages',
       grants: [{ bucket: 'site', access: 'put', prefix: 'pages/', signed: true }],
@@ -192,7 +195,7 @@ describe('presigned download links', () => {
     }
   });
 
-  it("in the twin: the local S3 serves the object from the link of a function with the bucket's read grant; one without it is refused", async () => {
+  it('in the twin: the local S3 serves the object from the link of a function with the read grant; one without it is refused', async () => {
     // An uploaded proof, still in the uploads bucket (the order's proof is a copy of it in the proofs bucket).
     const key = await uploadProof();
     const link = await asFunction({ name: 'reads uploads', grants: [{ bucket: 'uploads', access: 'read' }], api: true }, () =>
@@ -209,7 +212,7 @@ describe('presigned download links', () => {
     ).rejects.toThrow(/not authorized to perform: s3:GetObject/);
   });
 
-  it('a function reads a small object through links it signs itself: the body, only the size when too large, nothing when missing', async () => {
+  it('a function reads a small object through links it signs: the body, only the size when too large, nothing when missing', async () => {
     const key = await uploadProof();
     const reader = { name: 'reads uploads', grants: [{ bucket: 'uploads', access: 'read' }], api: true } as const;
     const whole = await asFunction(reader, () => readSmallObject('uploads', key, 1024));

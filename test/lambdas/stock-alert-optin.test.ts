@@ -92,7 +92,8 @@ describe('back-in-stock with double opt-in', () => {
     });
     expect(wrong.status).toBe(404);
     expect(wrong.body.error.message).toBe(
-      'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
+      'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar ' +
+        'são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
     );
     expect((await call('POST', '/api/stock-alerts/confirm', { body: { id, token: 'curto' } })).status).toBe(400);
     expect(await storedAlert(product.id, email)).toMatchObject({ status: 'unconfirmed' });

@@ -45,7 +45,7 @@ async function withRows<T>(routes: Route[], work: () => Promise<T>): Promise<T> 
 }
 
 describe('each handler runs as its own function', () => {
-  it("the order-link key's secret is named only to a function whose row grants it, and read only by it (as IAM's GetSecretValue)", async () => {
+  it("the order-link key's secret is named only to a function whose row grants it, read only by it (as IAM's GetSecretValue)", async () => {
     const arn = twin().env[ORDER_LINK_ENV.secretArn]!;
     expect(arn).toMatch(/^arn:aws:secretsmanager:/);
     const arnIn = (grants: Route['grants']) =>
@@ -80,7 +80,7 @@ describe('each handler runs as its own function', () => {
     await expect(as([{ paymentKeys: true }], () => provider!.checkCredentials())).resolves.toBeUndefined();
   });
 
-  it('a handler whose row lacks the order-link grant or the counters cannot sign or price a challenge (500, as in the cloud); with them, it can', async () => {
+  it('a handler whose row lacks the order-link grant or counters cannot sign or price a challenge (500, as in the cloud)', async () => {
     const challenge = (grants: Route['grants']): Route =>
       ({ method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', grants }) as Route;
     const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
@@ -141,7 +141,7 @@ describe('each handler runs as its own function', () => {
     expect(answers).toEqual({ ok: 200, other: 500, writeOnly: 500 });
   });
 
-  it("a write grant deletes nothing: DeleteItem, a Delete in a transaction and BatchWriteItem need the row's `delete`, as in IAM", async () => {
+  it("a write grant deletes nothing: DeleteItem, a transaction's Delete, BatchWriteItem need the row's `delete`, as in IAM", async () => {
     const table = process.env.TABLE_IDEMPOTENCY!;
     const key = { id: `strict-${Date.now()}` };
     // The shop's own client, which the twin watches as IAM would (the tests' client is not a function's).

@@ -71,7 +71,7 @@ describe('orders name the size', () => {
     expect(movements.filter((m) => m.reason === 'reservation').map((m) => m.variantId)).toEqual(['s14', 's14', 's14']);
   });
 
-  it('a cart with two sizes of the same ring → two lines, both ordered, each at its price and SKU, stock per size, the size in the e-mail', async () => {
+  it('a cart with two sizes of one ring → two lines, both ordered, each at its price and SKU, stock per size, size in mail', async () => {
     const piece = await ring();
     const body = await orderBody([
       { productId: piece.id, variantId: 's14', quantity: 2 },

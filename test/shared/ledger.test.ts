@@ -121,7 +121,7 @@ describe('the financial status', () => {
 });
 
 describe('the payment view', () => {
-  it('the walk: a declined automatic MB WAY then a transfer with proof reads "Transferência", "a verificar", never "confirmado" nor "Total pago"', () => {
+  it('the walk: a declined automatic MB WAY, then a transfer with proof: "Transferência", "a verificar", no "confirmado"', () => {
     const order: MoneyFacts = {
       ...base,
       status: 'Confirmar Pagamento',

@@ -20,7 +20,8 @@ const ines: PersonalFields = {
 describe('scrubPersonalData', () => {
   it('removes the e-mail (any case), the address, the postal code, the locality and the phone however it is written', () => {
     const text =
-      'Bounce: <ines.sa+joias@exemplo.pt>; morada Rua de Cima, 12, 3º Esq. 4700-123 Vila Verde; tel. 912 345 678, +351 912-345-678, 00351912345678.';
+      'Bounce: <ines.sa+joias@exemplo.pt>; morada Rua de Cima, 12, 3º Esq. ' +
+      '4700-123 Vila Verde; tel. 912 345 678, +351 912-345-678, 00351912345678.';
     const scrubbed = scrubPersonalData(text, ines);
     expect(scrubbed).toBe(`Bounce: <${REDACTED}>; morada ${REDACTED} ${REDACTED} ${REDACTED}; tel. ${REDACTED}, ${REDACTED}, ${REDACTED}.`);
   });

@@ -35,7 +35,7 @@ describe('the product form after "Recarregar"', () => {
     expect(mergeNotice(merged)).toEqual([t.mergeKept([t.price])]);
   });
 
-  it('a field both changed differently takes the saved value and is named with what the owner typed; the same change is no collision', () => {
+  it('a field both changed differently takes the saved value, named with what the owner typed; the same change is no collision', () => {
     const draft = { ...base, description: 'A minha.', type: 'colar', status: 'draft' as const };
     const fresh = { ...base, description: 'A da outra janela.', type: 'colar', status: 'archived' as const };
     const merged = mergeValues(draft, base, fresh);

@@ -140,7 +140,8 @@ function bindBucket(
       `IAM5[Resource::<${bucketArnAsNagSees(fn, bucket)}>/${prefix}*]`,
       prefix
         ? `Objects under ${prefix} of the ${key} bucket are named at run time (a page's address, an upload's or a photo's id), ` +
-            `so the function must reach any object under that prefix, and none outside it; the actions are limited to the ones the grant names.`
+            `so the function must reach any object under that prefix, and none ` +
+            `outside it; the actions are limited to the ones the grant names.`
         : `Objects of the ${key} bucket have random, server-chosen keys, so the function must reach any object ` +
             'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
     );

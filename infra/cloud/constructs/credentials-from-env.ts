@@ -28,7 +28,8 @@ function fromEnvironment(): AwsCredentialIdentity {
   } = process.env;
   if (!accessKeyId || !secretAccessKey)
     throw new Error(
-      'No credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): a bundle reads no other source (infra/cloud/constructs/credentials-from-env.ts)',
+      'No credentials in the environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): ' +
+        'a bundle reads no other source (infra/cloud/constructs/credentials-from-env.ts)',
     );
   return {
     accessKeyId,

@@ -33,7 +33,8 @@ const FOOTER_TEXT = `${LEGAL_TEXT} · {{text.shop.email}}`;
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' | 'footer'>): string {
   const name = escapeHtml(SHOP_BRAND.name);
-  return `<mjml lang="pt" dir="ltr">
+  return (
+    `<mjml lang="pt" dir="ltr">
   <mj-head>
     <mj-title>${name}</mj-title>
     <mj-preview>${source.preview}</mj-preview>
@@ -45,7 +46,8 @@ export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' |
     </mj-attributes>
     <mj-style>
       p { margin: 0 0 12px; }
-      .linhas th { white-space: nowrap; font-size: 12px; font-weight: 600; color: ${COLOR.muted}; text-transform: uppercase; letter-spacing: 0.04em; padding: 0 0 8px; border-bottom: 1px solid ${COLOR.line}; }
+      .linhas th { white-space: nowrap; font-size: 12px; font-weight: 600; color: ${COLOR.muted}; text-transform: uppercase; ` +
+    `letter-spacing: 0.04em; padding: 0 0 8px; border-bottom: 1px solid ${COLOR.line}; }
       .linhas td { padding: 10px 0; border-bottom: 1px solid ${COLOR.sand}; vertical-align: top; }
       .linhas .valor, .totais .valor { text-align: right; white-space: nowrap; padding-left: 12px; }
       .linhas .antes { color: ${COLOR.muted}; font-size: 12px; }
@@ -57,8 +59,10 @@ export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' |
   <mj-body background-color="${COLOR.paper}" width="600px">
     <mj-section background-color="${COLOR.ink}" padding="28px 16px 24px">
       <mj-column>
-        <mj-text align="center" color="${COLOR.onDark}" font-family="${SERIF}" font-size="26px" letter-spacing="4px" text-transform="uppercase" padding="0">${name}</mj-text>
-        <mj-text align="center" color="${COLOR.gold}" font-size="12px" letter-spacing="1px" padding="6px 0 0">${escapeHtml(SHOP_BRAND.tagline)}</mj-text>
+        <mj-text align="center" color="${COLOR.onDark}" font-family="${SERIF}" font-size="26px" letter-spacing="4px" ` +
+    `text-transform="uppercase" padding="0">${name}</mj-text>
+        <mj-text align="center" color="${COLOR.gold}" font-size="12px" letter-spacing="1px" padding="6px 0 ` +
+    `0">${escapeHtml(SHOP_BRAND.tagline)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 0 20px">
@@ -69,11 +73,13 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">${footerHtml(source)}<br />${LEGAL_HTML} · ${EMAIL_HTML}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">${footerHtml(source)}<br ` +
+    `/>${LEGAL_HTML} · ${EMAIL_HTML}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
-</mjml>`;
+</mjml>`
+  );
 }
 
 /** The plain-text part: the template's text, the signature and the footer. */

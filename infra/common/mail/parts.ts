@@ -53,9 +53,12 @@ export const footerHtml = (source: Pick<MailTemplateSource, 'footer'>): string =
 export const greeting = '<mj-text><p>Olá {{name}},</p></mj-text>';
 
 /** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
-export const orderButton = `
-        <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
-        <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: {{link}}</p></mj-text>`;
+export const orderButton =
+  `
+        <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" ` +
+  `border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
+        <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: ` +
+  `{{link}}</p></mj-text>`;
 /** The same link in the plain-text part. */
 export const orderLinkText = `
 

@@ -1,7 +1,7 @@
 /**
  * Renders each mail template (`templates/`, gathered by `index.ts`, in the layout of `layout.ts`) into
- * the three parts of an SES template (subject, HTML, text), at build time only: the CDK stack and the twin's bootstrap call it, no Lambda function
- * imports it (mjml never reaches a bundle). The Handlebars placeholders pass through MJML untouched;
+ * the three parts of an SES template (subject, HTML, text), at build time only: the CDK stack and the twin's bootstrap call it, no Lambda
+ * function imports it (mjml never reaches a bundle). The Handlebars placeholders pass through MJML untouched;
  * each part is parsed with Handlebars here so a broken template fails the synth, not a send.
  */
 import Handlebars from 'handlebars';

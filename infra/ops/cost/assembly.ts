@@ -116,7 +116,8 @@ export async function synthesizedApp(options: AssemblyOptions): Promise<{ stacks
   const missing = BUILD_MARKERS.filter((marker) => !fs.existsSync(path.join(root, marker)));
   if (missing.length) {
     throw new AssemblyError(
-      `The shop is not built (missing ${missing.join(', ')}): run \`npm run build:web\` first; without it the app has no site upload and the counts would be short.`,
+      `The shop is not built (missing ${missing.join(', ')}): run \`npm run build:web\` ` +
+        `first; without it the app has no site upload and the counts would be short.`,
     );
   }
   const dir = assemblyDir(options.context, root);

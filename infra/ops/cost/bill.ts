@@ -58,7 +58,9 @@ function alarmLine(census: Census): BillLine {
     part: 'fixed',
     ...(census.alarms.insightsQueries
       ? {
-          note: `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): $${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled`,
+          note:
+            `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): ` +
+            `$${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled`,
         }
       : {}),
   };
@@ -78,7 +80,8 @@ function webAclLine(census: Census, onPlan: boolean, aclPayg: number): BillLine 
       ? {
           note: onPlan
             ? 'on the Free flat-rate plan'
-            : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests`,
+            : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, ` +
+              `and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests`,
         }
       : {}),
   };

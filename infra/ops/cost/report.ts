@@ -62,15 +62,23 @@ function summary(census: Census, lang: CostLang): string[] {
   const acl = census.webAcls.map((a) => a.rules).join(', ');
   if (lang === 'en') {
     return [
-      `Lambda functions: ${census.functions.total} (${census.functions.shop} of the shop, ${census.functions.helpers} CDK helpers); reserved concurrency: ${census.reserved.executions} executions on ${census.reserved.functions} functions`,
-      `Alarms: ${census.alarms.count} (${census.alarms.metrics} metrics, ${census.alarms.insightsQueries} Metrics Insights); custom metrics: ${always}${once ? ` (+${once} after their first event)` : ''}; dashboards: ${census.dashboards}; secrets: ${census.secrets}`,
-      `Web ACLs: ${census.webAcls.length}${acl ? ` (${acl} rules)` : ''}; flat-rate plans: ${census.plans.join(', ') || 'none'}; log groups: ${census.logGroups}; queues: ${census.queues}; tables: ${census.tables}`,
+      `Lambda functions: ${census.functions.total} (${census.functions.shop} of the shop, ${census.functions.helpers} CDK ` +
+        `helpers); reserved concurrency: ${census.reserved.executions} executions on ${census.reserved.functions} functions`,
+      `Alarms: ${census.alarms.count} (${census.alarms.metrics} metrics, ${census.alarms.insightsQueries} ` +
+        `Metrics Insights); custom metrics: ${always}${once ? ` (+${once} after their first event)` : ''}; ` +
+        `dashboards: ${census.dashboards}; secrets: ${census.secrets}`,
+      `Web ACLs: ${census.webAcls.length}${acl ? ` (${acl} rules)` : ''}; flat-rate plans: ${census.plans.join(', ') || 'none'}; ` +
+        `log groups: ${census.logGroups}; queues: ${census.queues}; tables: ${census.tables}`,
     ];
   }
   return [
-    `Funções Lambda: ${census.functions.total} (${census.functions.shop} da loja, ${census.functions.helpers} auxiliares do CDK); concorrência reservada: ${census.reserved.executions} execuções em ${census.reserved.functions} funções`,
-    `Alarmes: ${census.alarms.count} (${census.alarms.metrics} métricas, ${census.alarms.insightsQueries} Metrics Insights); métricas próprias: ${always}${once ? ` (+${once} depois do 1.º evento)` : ''}; painéis: ${census.dashboards}; segredos: ${census.secrets}`,
-    `Web ACL: ${census.webAcls.length}${acl ? ` (${acl} regras)` : ''}; planos fixos: ${census.plans.join(', ') || 'nenhum'}; grupos de registos: ${census.logGroups}; filas: ${census.queues}; tabelas: ${census.tables}`,
+    `Funções Lambda: ${census.functions.total} (${census.functions.shop} da loja, ${census.functions.helpers} auxiliares ` +
+      `do CDK); concorrência reservada: ${census.reserved.executions} execuções em ${census.reserved.functions} funções`,
+    `Alarmes: ${census.alarms.count} (${census.alarms.metrics} métricas, ${census.alarms.insightsQueries} ` +
+      `Metrics Insights); métricas próprias: ${always}${once ? ` (+${once} depois do 1.º evento)` : ''}; ` +
+      `painéis: ${census.dashboards}; segredos: ${census.secrets}`,
+    `Web ACL: ${census.webAcls.length}${acl ? ` (${acl} regras)` : ''}; planos fixos: ${census.plans.join(', ') || 'nenhum'}; ` +
+      `grupos de registos: ${census.logGroups}; filas: ${census.queues}; tabelas: ${census.tables}`,
   ];
 }
 
@@ -107,20 +115,26 @@ function notes(bill: Bill, census: Census, lang: CostLang): string[] {
   const plan = census.plans.length > 0;
   if (lang === 'en') {
     return [
-      "US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each with its source and date); CloudWatch's free allowances (10 alarm metrics, 10 custom metrics, 3 dashboards) are the account's, counted as if the shop were alone in it.",
-      'A custom metric is billed only for the hours it is reported: a quiet month costs less than the most above. Traffic costs (requests, storage, e-mail, users) are in docs/aws-account.md.',
+      "US dollars a month before tax, eu-west-1 list prices (infra/ops/cost/prices.ts, each with its source and date); CloudWatch's " +
+        "free allowances (10 alarm metrics, 10 custom metrics, 3 dashboards) are the account's, counted as if the shop were alone in it.",
+      'A custom metric is billed only for the hours it is reported: a quiet month costs less than ' +
+        'the most above. Traffic costs (requests, storage, e-mail, users) are in docs/aws-account.md.',
       ...(census.webAcls.length
         ? [
             plan
-              ? `Without the plan (refused, or -c edgePlan=payg) the web ACL is billed per use: ${payg} a month and ${requests} per million requests.`
+              ? `Without the plan (refused, or -c edgePlan=payg) the web ACL is ` +
+                `billed per use: ${payg} a month and ${requests} per million requests.`
               : `The web ACL is billed per use: ${payg} a month and ${requests} per million requests.`,
           ]
         : []),
     ];
   }
   return [
-    'Dólares americanos por mês, sem impostos, preços de tabela de eu-west-1 (infra/ops/cost/prices.ts, cada um com a fonte e a data); as quantidades grátis do CloudWatch (10 métricas de alarmes, 10 métricas próprias, 3 painéis) são da conta, contadas como se a loja estivesse sozinha nela.',
-    'Uma métrica própria só é cobrada nas horas em que é enviada: um mês calmo custa menos do que o máximo acima. O que depende do tráfego (pedidos, armazenamento, e-mails, utilizadores) está em docs/aws-account.md.',
+    'Dólares americanos por mês, sem impostos, preços de tabela de eu-west-1 (infra/ops/cost/prices.ts, ' +
+      'cada um com a fonte e a data); as quantidades grátis do CloudWatch (10 métricas de alarmes, ' +
+      '10 métricas próprias, 3 painéis) são da conta, contadas como se a loja estivesse sozinha nela.',
+    'Uma métrica própria só é cobrada nas horas em que é enviada: um mês calmo custa menos do que o máximo ' +
+      'acima. O que depende do tráfego (pedidos, armazenamento, e-mails, utilizadores) está em docs/aws-account.md.',
     ...(census.webAcls.length
       ? [
           plan

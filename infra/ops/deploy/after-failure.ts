@@ -65,22 +65,39 @@ export function shopVerdict(shop: StackReading, protecting: number | undefined):
   const status = shop.status ?? '';
   if (shop.error) {
     return protecting === 0
-      ? `O deploy que protege os dados de ${name} terminou bem, mas não consegui confirmar o estado da pilha. Corrige a causa da falha acima e corre outra vez npm run deploy.`
-      : `Não sei se os dados de ${name} estão protegidos: corre outra vez npm run deploy (com a pilha completa, ele faz o deploy que retém e protege os dados).`;
+      ? `O deploy que protege os dados de ${name} terminou bem, mas não consegui confirmar ` +
+          `o estado da pilha. Corrige a causa da falha acima e corre outra vez npm run deploy.`
+      : `Não sei se os dados de ${name} estão protegidos: corre outra vez npm run ` +
+          `deploy (com a pilha completa, ele faz o deploy que retém e protege os dados).`;
   }
   if (status === 'UPDATE_COMPLETE') {
-    return `A loja (${name}) está no ar com os dados retidos e protegidos. Corrige a causa da falha acima e corre outra vez npm run deploy para acabar as outras pilhas.`;
+    return (
+      `A loja (${name}) está no ar com os dados retidos e protegidos. Corrige a causa ` +
+      `da falha acima e corre outra vez npm run deploy para acabar as outras pilhas.`
+    );
   }
   if (status === 'CREATE_COMPLETE' || status === 'UPDATE_ROLLBACK_COMPLETE') {
-    return `A loja (${name}) está no ar, mas os dados NÃO estão retidos nem protegidos (${UNPROTECTED}). Corre outra vez npm run deploy assim que possível: com a pilha completa, ele faz o deploy que os protege.`;
+    return (
+      `A loja (${name}) está no ar, mas os dados NÃO estão retidos nem protegidos (${UNPROTECTED}). Corre ` +
+      `outra vez npm run deploy assim que possível: com a pilha completa, ele faz o deploy que os protege.`
+    );
   }
   if (status.endsWith('_IN_PROGRESS')) {
-    return `A pilha ${name} ainda está em operação (${status}). Espera que acabe (consola do CloudFormation, ${shop.stack.region}) e corre outra vez npm run deploy: se ela completou, esse deploy protege os dados; se falhou, começa de novo.`;
+    return (
+      `A pilha ${name} ainda está em operação (${status}). Espera que acabe (consola do CloudFormation, ${shop.stack.region}) ` +
+      `e corre outra vez npm run deploy: se ela completou, esse deploy protege os dados; se falhou, começa de novo.`
+    );
   }
   if (!status || status === 'ROLLBACK_COMPLETE') {
-    return `A pilha ${name} não ficou: o CloudFormation apagou o que ela criou (tabelas, buckets, user pool, cofre de backups), ou ela nem chegou a ser criada. Vê a causa acima, corrige-a e corre outra vez npm run deploy.`;
+    return (
+      `A pilha ${name} não ficou: o CloudFormation apagou o que ela criou (tabelas, buckets, user pool, cofre ` +
+      `de backups), ou ela nem chegou a ser criada. Vê a causa acima, corrige-a e corre outra vez npm run deploy.`
+    );
   }
-  return `A pilha ${name} ficou em ${status}: vê nos eventos da pilha (consola do CloudFormation, ${shop.stack.region}) o que falhou, resolve-o e corre outra vez npm run deploy.`;
+  return (
+    `A pilha ${name} ficou em ${status}: vê nos eventos da pilha (consola do ` +
+    `CloudFormation, ${shop.stack.region}) o que falhou, resolve-o e corre outra vez npm run deploy.`
+  );
 }
 
 /** What {@link afterFailure} works with. */
@@ -117,7 +134,8 @@ export async function afterFailure(
   if (shop && firstDeploy) deps.log(shopVerdict(shop, protecting));
   else if (shop)
     deps.log(
-      `A pilha ${shop.stack.name} guarda os dados retidos e protegidos como antes. Corrige a causa da falha acima e corre outra vez npm run deploy.`,
+      `A pilha ${shop.stack.name} guarda os dados retidos e protegidos como ` +
+        `antes. Corrige a causa da falha acima e corre outra vez npm run deploy.`,
     );
   return code;
 }

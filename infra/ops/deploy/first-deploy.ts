@@ -38,12 +38,16 @@ export function planDeploy(state: StackState, stackName: string, region: string)
       return {
         kind: 'first',
         unprotect: false,
-        say: `A pilha ${stackName} ainda não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
+        say:
+          `A pilha ${stackName} ainda não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation ` +
+          `apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
       };
     }
     return {
       kind: 'keep',
-      say: `Não consegui ler o estado da pilha ${stackName} (${name ?? 'Error'}: ${message ?? ''}): o deploy segue como num deploy normal, com os dados retidos e protegidos.`,
+      say:
+        `Não consegui ler o estado da pilha ${stackName} (${name ?? 'Error'}: ${message ?? ''}): ` +
+        `o deploy segue como num deploy normal, com os dados retidos e protegidos.`,
     };
   }
   const stack = state.answer.Stacks?.[0];
@@ -52,7 +56,9 @@ export function planDeploy(state: StackState, stackName: string, region: string)
     return {
       kind: 'first',
       unprotect: false,
-      say: `A pilha ${stackName} não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
+      say:
+        `A pilha ${stackName} não existe em ${region}: é o primeiro deploy. Se falhar, o CloudFormation ` +
+        `apaga o que ela criou: tabelas, buckets, user pool e cofre de backups não ficam para trás.`,
     };
   }
   if (CREATION_FAILED.has(status)) {
@@ -68,7 +74,9 @@ export function planDeploy(state: StackState, stackName: string, region: string)
   if (status.endsWith('_IN_PROGRESS')) {
     return {
       kind: 'stop',
-      say: `A pilha ${stackName} está ocupada (${status}): espera que essa operação acabe (consola do CloudFormation, ${region}) e corre outra vez npm run deploy.`,
+      say:
+        `A pilha ${stackName} está ocupada (${status}): espera que essa operação ` +
+        `acabe (consola do CloudFormation, ${region}) e corre outra vez npm run deploy.`,
     };
   }
   if (status === 'DELETE_FAILED') {
@@ -83,7 +91,9 @@ export function planDeploy(state: StackState, stackName: string, region: string)
   if (status === 'UPDATE_ROLLBACK_FAILED') {
     return {
       kind: 'stop',
-      say: `A última atualização da pilha ${stackName} falhou e o rollback também (${status}). Corre npx cdk rollback ${stackName} e depois outra vez npm run deploy.`,
+      say:
+        `A última atualização da pilha ${stackName} falhou e o rollback também ` +
+        `(${status}). Corre npx cdk rollback ${stackName} e depois outra vez npm run deploy.`,
     };
   }
   return { kind: 'keep' };
@@ -136,7 +146,8 @@ export async function prepareDeploy(port: DeployPort, stackName: string, region:
         kind: 'stop',
         say:
           `A pilha falhada ${stackName} tem proteção contra eliminação e não a consegui tirar (${reason}). ` +
-          `Tira-a tu (aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${stackName} --region ${region}) e corre outra vez npm run deploy.`,
+          `Tira-a tu (aws cloudformation update-termination-protection --no-enable-termination-protection ` +
+          `--stack-name ${stackName} --region ${region}) e corre outra vez npm run deploy.`,
       };
     }
   }

@@ -53,12 +53,19 @@ export function credentialsMessage(problem: CredentialsProblem, lang: Lang, regi
   const optIn = /^(InvalidClientTokenId|UnrecognizedClientException)$/.test(problem.code);
   if (lang === 'en') {
     return missing
-      ? 'No AWS credentials found. Sign in to the account you will deploy the shop to first, e.g. `aws sso login --profile <name>` and AWS_PROFILE=<name>, or `aws configure`, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment. Nothing was checked.'
-      : `AWS refused the credentials (${problem.code}): they are expired or wrong${optIn ? `, or the account has not enabled the region ${region} (Account → AWS Regions)` : ''}. Sign in again and repeat. Nothing was checked.`;
+      ? 'No AWS credentials found. Sign in to the account you will deploy the shop to first, ' +
+          'e.g. `aws sso login --profile <name>` and ' +
+          'AWS_PROFILE=<name>, or `aws configure`, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment. Nothing was checked.'
+      : `AWS refused the credentials (${problem.code}): they are expired or ` +
+          `wrong${optIn ? `, or the account has not enabled the region ${region} (Account → AWS Regions)` : ''}. ` +
+          `Sign in again and repeat. Nothing was checked.`;
   }
   return missing
-    ? 'Não encontrei credenciais da AWS. Entre primeiro na conta onde vai instalar a loja, por exemplo `aws sso login --profile <nome>` e AWS_PROFILE=<nome>, ou `aws configure`, ou AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY no ambiente. Nada foi verificado.'
-    : `A AWS recusou as credenciais (${problem.code}): expiraram ou estão erradas${optIn ? `, ou a conta não ativou a região ${region} (Conta → AWS Regions)` : ''}. Entre outra vez e repita. Nada foi verificado.`;
+    ? 'Não encontrei credenciais da AWS. Entre primeiro na conta onde vai instalar a loja, por exemplo `aws sso login --profile ' +
+        '<nome>` e AWS_PROFILE=<nome>, ou `aws configure`, ou AWS_ACCESS_KEY_ID e AWS_SECRET_ACCESS_KEY no ambiente. Nada foi verificado.'
+    : `A AWS recusou as credenciais (${problem.code}): expiraram ou estão ` +
+        `erradas${optIn ? `, ou a conta não ativou a região ${region} (Conta → AWS Regions)` : ''}. ` +
+        `Entre outra vez e repita. Nada foi verificado.`;
 }
 
 /** The regions the deploy puts a stack in: the shop's, the mail stack's (`sesRegion`), the WAF's (us-east-1). */

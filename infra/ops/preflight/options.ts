@@ -35,6 +35,9 @@ export interface PreflightOptions {
   readonly mailSendRate?: number;
   /** The bootstrap qualifier (context `@aws-cdk/core:bootstrapQualifier`, else the CDK's default). */
   readonly qualifier: string;
-  /** The deploy's context as `key=value` pairs on top of `cdk.json` (`-c`, and `--stage`/`--region`): what the app is synthesized with to count its functions. */
+  /**
+   * The deploy's context as `key=value` pairs on top of `cdk.json` (`-c`, and `--stage`/`--region`): what the app is synthesized with to
+   * count its functions.
+   */
   readonly context: readonly string[];
 }

@@ -143,8 +143,10 @@ export interface Problem {
 
 export type Attempt<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: Problem };
 
-const CREDENTIAL_CODES =
-  /^(CredentialsProviderError|ExpiredToken(Exception)?|InvalidClientTokenId|UnrecognizedClientException|InvalidSignatureException|SignatureDoesNotMatch|AuthFailure|TokenRefreshRequired)$/;
+const CREDENTIAL_CODES = new RegExp(
+  '^(CredentialsProviderError|ExpiredToken(Exception)?|InvalidClientTokenId|UnrecognizedClientException|InvalidSignatureException|' +
+    'SignatureDoesNotMatch|AuthFailure|TokenRefreshRequired)$',
+);
 const DENIED_CODES = /^(AccessDenied(Exception)?|UnauthorizedOperation|AuthorizationError|NotAuthorized(Exception)?|Forbidden)$/;
 
 /**

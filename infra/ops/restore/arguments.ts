@@ -63,7 +63,8 @@ export function parseMoment(text: string, now: Date): Date {
     const noZone = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text.trim());
     throw new UsageError(
       noZone
-        ? `Falta o fuso horário em "${text}": acrescente Z (UTC) ou o fuso de Lisboa (+00:00 no inverno, +01:00 no verão), por exemplo ${text.trim()}Z.`
+        ? `Falta o fuso horário em "${text}": acrescente Z (UTC) ou o fuso de ` +
+            `Lisboa (+00:00 no inverno, +01:00 no verão), por exemplo ${text.trim()}Z.`
         : `"${text}" não é uma data e hora que eu perceba: ${example}.`,
     );
   }

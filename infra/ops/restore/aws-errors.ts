@@ -28,7 +28,10 @@ export function explainRestoreError(error: unknown, where: { readonly region: st
   if (name === 'InvalidRestoreTimeException')
     return `A AWS recusou o momento pedido: tem de estar dentro da janela de restauro de ${table}. (${message})`;
   if (name === 'TableAlreadyExistsException' || name === 'TableInUseException' || name === 'ResourceInUseException') {
-    return `Já existe, ou está a ser criada ou apagada, uma tabela com esse nome. Espere uns minutos e use --from-restored <nome>. (${message})`;
+    return (
+      `Já existe, ou está a ser criada ou apagada, uma tabela com esse ` +
+      `nome. Espere uns minutos e use --from-restored <nome>. (${message})`
+    );
   }
   if (name === 'TableNotFoundException' || name === 'ResourceNotFoundException') {
     return `A tabela ${table} não existe em ${where.region}: a loja foi instalada com outra --stage ou --region? (${message})`;

@@ -79,7 +79,8 @@ async function compareAndCopy(
   if (options.selection?.kind === 'all' && options.overwrite && plan.items.some((i) => i.state === 'different')) {
     log('');
     log(
-      `AVISO: --all --overwrite volta TODOS os itens diferentes à versão que tinham ${at}; as mudanças feitas desde então nesses itens perdem-se.`,
+      `AVISO: --all --overwrite volta TODOS os itens diferentes à versão que ` +
+        `tinham ${at}; as mudanças feitas desde então nesses itens perdem-se.`,
     );
   }
   await aws(() => reportCodeClashes(client, plan, log), place);
@@ -95,11 +96,12 @@ async function compareAndCopy(
     log('Não há nada a copiar com estas opções.');
   } else if (!options.apply) {
     log(
-      `Isto foi só uma simulação: nada foi escrito. Para copiar ${toCopy.length} ${toCopy.length === 1 ? 'item' : 'itens'}, repita o comando com --apply:`,
+      `Isto foi só uma simulação: nada foi escrito. Para ` +
+        `copiar ${toCopy.length} ${toCopy.length === 1 ? 'item' : 'itens'}, repita o comando com --apply:`,
     );
-    log(
-      `  ${again(place, `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${options.overwrite ? ' --overwrite' : ''} --apply`)}`,
-    );
+    const overwrite = options.overwrite ? ' --overwrite' : '';
+    const args = `--table ${options.table} --from-restored ${restoredTable} ${selectionArgs(options.selection)}${overwrite} --apply`;
+    log(`  ${again(place, args)}`);
   } else {
     result = await aws(() => applyCopy(client, plan), { ...place, table: liveTable });
     sayCopied(result, liveTable, at, log);

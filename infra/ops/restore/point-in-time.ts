@@ -113,7 +113,9 @@ export interface RestoredCopy {
   readonly at: string;
 }
 
-/** `--to`: restores the live table as it was at that moment into a new table (or reuses one restored for the same moment), and waits for it. */
+/**
+ * `--to`: restores the live table as it was at that moment into a new table (or reuses one restored for the same moment), and waits for it.
+ */
 export async function restoreToMoment(step: StepContext, options: Extract<RestoreOptions, { mode: 'restore' }>): Promise<RestoredCopy> {
   const { client, place, liveTable, log } = step;
   const restoredTable = restoredTableName(liveTable, options.to);
@@ -122,7 +124,8 @@ export async function restoreToMoment(step: StepContext, options: Extract<Restor
   const pitr = await aws(() => client.send(new DescribeContinuousBackupsCommand({ TableName: liveTable })), { ...place, table: liveTable });
   const window = checkRestoreWindow(options.to, pitr.ContinuousBackupsDescription?.PointInTimeRecoveryDescription, liveTable);
   log(
-    `  A AWS pode restaurar ${liveTable} para qualquer momento entre ${formatDateTime(window.earliest)} e ${formatDateTime(window.latest)} (hora de Lisboa).`,
+    `  A AWS pode restaurar ${liveTable} para qualquer momento ` +
+      `entre ${formatDateTime(window.earliest)} e ${formatDateTime(window.latest)} (hora de Lisboa).`,
   );
   const resume = again(place, `--table ${options.table} --from-restored ${restoredTable}`);
   const existing = await aws(() => describeTable(client, restoredTable), { ...place, table: restoredTable });
@@ -149,7 +152,8 @@ export async function restoreToMoment(step: StepContext, options: Extract<Restor
   }
   await aws(() => waitForActive(client, restoredTable, step.wait, log, resume), { ...place, table: restoredTable });
   log(
-    `  Pronta: ${restoredTable}. Tem os dados como estavam ${at}, sem TTL, sem stream e sem PITR (a AWS não os copia; não fazem falta para isto).`,
+    `  Pronta: ${restoredTable}. Tem os dados como estavam ${at}, sem TTL, ` +
+      `sem stream e sem PITR (a AWS não os copia; não fazem falta para isto).`,
   );
   return { restoredTable, at };
 }
@@ -166,7 +170,8 @@ export async function openRestored(step: StepContext, options: Extract<RestoreOp
   // Only a copy this command made of this very table: a copy of products never goes into orders.
   if (RESTORED_NAME.exec(restoredTable)?.[2] !== liveTable) {
     throw new OperatorError(
-      `${restoredTable} não é uma cópia restaurada da tabela ${options.table} (${liveTable}): as cópias desta tabela chamam-se restore-<momento>-${liveTable}.`,
+      `${restoredTable} não é uma cópia restaurada da tabela ${options.table} ` +
+        `(${liveTable}): as cópias desta tabela chamam-se restore-<momento>-${liveTable}.`,
     );
   }
   const described = await aws(() => describeTable(client, restoredTable), { ...place, table: restoredTable });

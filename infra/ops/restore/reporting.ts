@@ -44,7 +44,9 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
       ? `Dos itens pedidos, a cópia tem ${inCopy}`
       : `A cópia tem ${inCopy} ${inCopy === 1 ? 'item' : 'itens'}`;
   log(
-    `  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em uso, ${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`,
+    `  ${what}: ${missing.length} ${missing.length === 1 ? 'falta' : 'faltam'} na tabela em uso, ` +
+      `${different.length} ${different.length === 1 ? 'está diferente' : 'estão diferentes'}, ` +
+      `${same.length} ${same.length === 1 ? 'está igual' : 'estão iguais'}.`,
   );
   if (missing.length > 0) {
     log('');
@@ -78,21 +80,25 @@ export function reportPlan(plan: CopyPlan, at: string, log: (line: string) => vo
 /** What else to know after copying items of this table (counters, stock, search, photos); `at`: "em 20/11/2026 09:00". */
 export function tableNotes(table: TableKey, at: string): string[] {
   const recount =
-    'Os números do painel (encomendas por estado, receita, mensagens por ler, pedidos de aviso) não mudam com a cópia: corra `npm run recount` a seguir para os refazer.';
+    'Os números do painel (encomendas por estado, receita, mensagens por ler, pedidos ' +
+    'de aviso) não mudam com a cópia: corra `npm run recount` a seguir para os refazer.';
   switch (table) {
     case 'products':
       return [
         'ATENÇÃO AO STOCK: o stock de uma peça só muda por movimentos (vendas, reservas, acertos no back-office).',
-        `  Uma peça substituída (--overwrite) fica com o stock de AGORA, não com o que tinha ${at}: as vendas e acertos desde então contam.`,
-        `  Uma peça que faltava volta com o stock que tinha ${at}, sem movimento que o registe: confira-o no back-office e acerte-o aí (o acerto fica no histórico).`,
-        'Fotos: ao apagar uma peça, a loja apaga as fotos que só ela usava; uma peça que faltava pode voltar sem fotos: carregue-as de novo no back-office.',
+        `  Uma peça substituída (--overwrite) fica com o stock de AGORA, ` +
+          `não com o que tinha ${at}: as vendas e acertos desde então contam.`,
+        `  Uma peça que faltava volta com o stock que tinha ${at}, sem movimento que o ` +
+          `registe: confira-o no back-office e acerte-o aí (o acerto fica no histórico).`,
+        'Fotos: ao apagar uma peça, a loja apaga as fotos que só ela usava; uma ' +
+          'peça que faltava pode voltar sem fotos: carregue-as de novo no back-office.',
       ];
     case 'orders':
       return [
         'Copiar encomendas não mexe no stock nem envia e-mails aos clientes.',
         recount,
-        'Uma encomenda que faltava abre-se pelo número no back-office, mas a pesquisa por nome ou e-mail só a encontra com os seus termos: ' +
-          'a tabela orderSearch só se copia item a item (--keys), para não trazer de volta dados pessoais já apagados.',
+        'Uma encomenda que faltava abre-se pelo número no back-office, mas a pesquisa por nome ou e-mail só a encontra com os ' +
+          'seus termos: a tabela orderSearch só se copia item a item (--keys), para não trazer de volta dados pessoais já apagados.',
       ];
     case 'contactMessages':
     case 'stockAlerts':

@@ -47,7 +47,8 @@ export function restoredMoment(restoredTable: string): Date | undefined {
   const stamp = RESTORED_NAME.exec(restoredTable)?.[1];
   return stamp
     ? new Date(
-        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}` +
+          `T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
       )
     : undefined;
 }
@@ -93,7 +94,8 @@ export function checkKeySchema(table: TableKey, restoredTable: string, schema: r
   const actual = (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
   if (actual !== expected) {
     throw new OperatorError(
-      `A tabela ${restoredTable} não tem as chaves da tabela ${table} (${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`,
+      `A tabela ${restoredTable} não tem as chaves da tabela ${table} ` +
+        `(${actual || 'nenhuma'} em vez de ${expected}): é uma cópia de outra tabela?`,
     );
   }
 }

@@ -26,7 +26,8 @@ export const seedPieces: readonly SeedPiece[] = [
     type: 'colar',
     collection: 'New Beginnings',
     description:
-      'Fio em aço inoxidável com pendente em forma de coração, polido à mão.\nComprimento ajustável de 40 a 45 cm.\nHipoalergénico e resistente à água.',
+      'Fio em aço inoxidável com pendente em forma de coração, polido à ' +
+      'mão.\nComprimento ajustável de 40 a 45 cm.\nHipoalergénico e resistente à água.',
     priceCents: 2490,
     discountPercent: 15,
     stock: 12,

@@ -24,21 +24,30 @@ const BACKDROPS = [
 function defs(metal: Metal, backdrop: number): string {
   const [a, b, c, d] = METALS[metal];
   const [bg1, bg2] = BACKDROPS[backdrop % BACKDROPS.length]!;
-  return `<defs>
-  <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${bg1}"/><stop offset="1" stop-color="${bg2}"/></radialGradient>
-  <linearGradient id="metal" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset=".35" stop-color="${b}"/><stop offset=".6" stop-color="${c}"/><stop offset="1" stop-color="${d}"/></linearGradient>
-  <radialGradient id="gem" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset=".4" stop-color="#d6ecff"/><stop offset="1" stop-color="#7fa7c9"/></radialGradient>
-  <radialGradient id="pearl" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset=".6" stop-color="#f3ede4"/><stop offset="1" stop-color="#cfc4b5"/></radialGradient>
+  return (
+    `<defs>
+  <radialGradient id="bg" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="${bg1}"/><stop offset="1" ` +
+    `stop-color="${bg2}"/></radialGradient>
+  <linearGradient id="metal" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset=".35" ` +
+    `stop-color="${b}"/><stop offset=".6" stop-color="${c}"/><stop offset="1" stop-color="${d}"/></linearGradient>
+  <radialGradient id="gem" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset=".4" ` +
+    `stop-color="#d6ecff"/><stop offset="1" stop-color="#7fa7c9"/></radialGradient>
+  <radialGradient id="pearl" cx="35%" cy="30%" r="70%"><stop offset="0" stop-color="#ffffff"/><stop offset=".6" ` +
+    `stop-color="#f3ede4"/><stop offset="1" stop-color="#cfc4b5"/></radialGradient>
   <filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
 </defs>
-<rect width="800" height="800" fill="url(#bg)"/>`;
+<rect width="800" height="800" fill="url(#bg)"/>`
+  );
 }
 
 function pendant(motif: Motif, x: number, y: number, size: number): string {
   const s = size;
   switch (motif) {
     case 'heart':
-      return `<path d="M${x} ${y + s * 0.9} C ${x - s * 1.4} ${y}, ${x - s * 0.7} ${y - s * 0.9}, ${x} ${y - s * 0.25} C ${x + s * 0.7} ${y - s * 0.9}, ${x + s * 1.4} ${y}, ${x} ${y + s * 0.9} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`;
+      return (
+        `<path d="M${x} ${y + s * 0.9} C ${x - s * 1.4} ${y}, ${x - s * 0.7} ${y - s * 0.9}, ${x} ${y - s * 0.25} C ${x + s * 0.7} ` +
+        `${y - s * 0.9}, ${x + s * 1.4} ${y}, ${x} ${y + s * 0.9} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`
+      );
     case 'star': {
       const points = Array.from({ length: 10 }, (_, i) => {
         const r = i % 2 === 0 ? s : s * 0.42;
@@ -49,22 +58,37 @@ function pendant(motif: Motif, x: number, y: number, size: number): string {
     }
     case 'moon':
       // A disc with a smaller disc cut out of its upper right: a crescent.
-      return `<mask id="moon-cut"><rect width="800" height="800" fill="white"/><circle cx="${x + s * 0.45}" cy="${y - s * 0.25}" r="${s * 0.82}" fill="black"/></mask><circle cx="${x}" cy="${y}" r="${s}" fill="url(#metal)" mask="url(#moon-cut)"/>`;
+      return (
+        `<mask id="moon-cut"><rect width="800" height="800" fill="white"/><circle cx="${x + s * 0.45}" cy="${y - s * 0.25}" ` +
+        `r="${s * 0.82}" fill="black"/></mask><circle cx="${x}" cy="${y}" r="${s}" fill="url(#metal)" mask="url(#moon-cut)"/>`
+      );
     case 'drop':
-      return `<path d="M${x} ${y - s} C ${x + s * 0.2} ${y - s * 0.4}, ${x + s * 0.75} ${y}, ${x + s * 0.75} ${y + s * 0.35} A ${s * 0.75} ${s * 0.75} 0 1 1 ${x - s * 0.75} ${y + s * 0.35} C ${x - s * 0.75} ${y}, ${x - s * 0.2} ${y - s * 0.4}, ${x} ${y - s} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`;
+      return (
+        `<path d="M${x} ${y - s} C ${x + s * 0.2} ${y - s * 0.4}, ${x + s * 0.75} ${y}, ${x + s * 0.75} ${y + s * 0.35} ` +
+        `A ${s * 0.75} ${s * 0.75} 0 1 1 ${x - s * 0.75} ${y + s * 0.35} ` +
+        `C ${x - s * 0.75} ${y}, ${x - s * 0.2} ${y - s * 0.4}, ${x} ${y - s} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`
+      );
     case 'gem':
-      return `<circle cx="${x}" cy="${y}" r="${s * 0.75}" fill="url(#metal)"/><circle cx="${x}" cy="${y}" r="${s * 0.55}" fill="url(#gem)"/>`;
+      return (
+        `<circle cx="${x}" cy="${y}" r="${s * 0.75}" ` +
+        `fill="url(#metal)"/><circle cx="${x}" cy="${y}" r="${s * 0.55}" fill="url(#gem)"/>`
+      );
     case 'pearl':
       return `<circle cx="${x}" cy="${y}" r="${s * 0.7}" fill="url(#pearl)" stroke="#00000018" stroke-width="2"/>`;
     case 'clover':
       return [0, 90, 180, 270]
         .map(
           (deg) =>
-            `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" r="${s * 0.45}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`,
+            `<circle cx="${x + Math.cos((deg * Math.PI) / 180) * s * 0.45}" cy="${y + Math.sin((deg * Math.PI) / 180) * s * 0.45}" ` +
+            `r="${s * 0.45}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`,
         )
         .join('');
     case 'infinity':
-      return `<path d="M${x} ${y} C ${x - s * 0.5} ${y - s * 0.6}, ${x - s * 1.3} ${y - s * 0.6}, ${x - s * 1.3} ${y} S ${x - s * 0.5} ${y + s * 0.6}, ${x} ${y} S ${x + s * 1.3} ${y - s * 0.6}, ${x + s * 1.3} ${y} S ${x + s * 0.5} ${y + s * 0.6}, ${x} ${y} Z" fill="none" stroke="url(#metal)" stroke-width="${s * 0.22}"/>`;
+      return (
+        `<path d="M${x} ${y} C ${x - s * 0.5} ${y - s * 0.6}, ${x - s * 1.3} ${y - s * 0.6}, ${x - s * 1.3} ${y} ` +
+        `S ${x - s * 0.5} ${y + s * 0.6}, ${x} ${y} S ${x + s * 1.3} ${y - s * 0.6}, ${x + s * 1.3} ${y} ` +
+        `S ${x + s * 0.5} ${y + s * 0.6}, ${x} ${y} Z" fill="none" stroke="url(#metal)" stroke-width="${s * 0.22}"/>`
+      );
     case 'twist':
     case 'plain':
       return '';
@@ -76,7 +100,9 @@ function shadow(cx: number, cy: number, rx: number): string {
 }
 
 function ring(motif: Motif): string {
-  const band = `<ellipse cx="400" cy="460" rx="200" ry="120" fill="none" stroke="url(#metal)" stroke-width="${motif === 'twist' ? 26 : 36}"/>
+  const band =
+    `<ellipse cx="400" cy="460" rx="200" ry="120" fill="none" stroke="url(#metal)" ` +
+    `stroke-width="${motif === 'twist' ? 26 : 36}"/>
 <ellipse cx="400" cy="452" rx="188" ry="110" fill="none" stroke="#ffffff" stroke-opacity=".45" stroke-width="4"/>`;
   const twist =
     motif === 'twist'
@@ -87,7 +113,9 @@ function ring(motif: Motif): string {
 }
 
 function necklace(motif: Motif): string {
-  const chain = `<path d="M140 90 C 150 520, 650 520, 660 90" fill="none" stroke="url(#metal)" stroke-width="7" stroke-dasharray="13 7" stroke-linecap="round"/>`;
+  const chain =
+    `<path d="M140 90 C 150 520, 650 520, 660 90" fill="none" stroke="url(#metal)" ` +
+    `stroke-width="7" stroke-dasharray="13 7" stroke-linecap="round"/>`;
   const bail = `<circle cx="400" cy="418" r="11" fill="none" stroke="url(#metal)" stroke-width="6"/>`;
   return shadow(400, 640, 140) + chain + bail + pendant(motif === 'plain' ? 'drop' : motif, 400, 500, 70);
 }
@@ -96,7 +124,10 @@ function earrings(motif: Motif): string {
   const one = (x: number) => {
     const stud = `<circle cx="${x}" cy="240" r="16" fill="url(#metal)"/>`;
     if (motif === 'plain' || motif === 'twist') {
-      return `${stud}<circle cx="${x}" cy="380" r="125" fill="none" stroke="url(#metal)" stroke-width="22"/><circle cx="${x}" cy="380" r="118" fill="none" stroke="#fff" stroke-opacity=".4" stroke-width="3"/>`;
+      return (
+        `${stud}<circle cx="${x}" cy="380" r="125" fill="none" stroke="url(#metal)" stroke-width="22"/><circle cx="${x}" ` +
+        `cy="380" r="118" fill="none" stroke="#fff" stroke-opacity=".4" stroke-width="3"/>`
+      );
     }
     return `${stud}<line x1="${x}" y1="256" x2="${x}" y2="330" stroke="url(#metal)" stroke-width="6"/>${pendant(motif, x, 400, 70)}`;
   };
@@ -104,7 +135,9 @@ function earrings(motif: Motif): string {
 }
 
 function bracelet(motif: Motif): string {
-  const links = `<ellipse cx="400" cy="420" rx="250" ry="170" fill="none" stroke="url(#metal)" stroke-width="${motif === 'twist' ? 30 : 16}" stroke-dasharray="${motif === 'twist' ? '48 14' : '28 10'}" stroke-linecap="round"/>
+  const links =
+    `<ellipse cx="400" cy="420" rx="250" ry="170" fill="none" stroke="url(#metal)" ` +
+    `stroke-width="${motif === 'twist' ? 30 : 16}" stroke-dasharray="${motif === 'twist' ? '48 14' : '28 10'}" stroke-linecap="round"/>
 <ellipse cx="400" cy="420" rx="250" ry="170" fill="none" stroke="#ffffff" stroke-opacity=".35" stroke-width="3"/>`;
   const charm =
     motif === 'plain' || motif === 'twist'
@@ -123,5 +156,8 @@ const DRAW: Record<ProductType, (motif: Motif) => string> = { anel: ring, colar:
 export function jewelleryImage(piece: { type: ProductType; metal: Metal; motif: Motif; backdrop: number }, view: 1 | 2): string {
   const body = DRAW[piece.type](piece.motif);
   const content = view === 1 ? body : `<g transform="translate(400 420) rotate(-14) scale(1.22) translate(-400 -420)">${body}</g>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800">${defs(piece.metal, piece.backdrop + (view === 2 ? 1 : 0))}${content}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" ` +
+    `height="800">${defs(piece.metal, piece.backdrop + (view === 2 ? 1 : 0))}${content}</svg>`
+  );
 }

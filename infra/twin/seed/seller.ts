@@ -29,7 +29,10 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-/** The twin's first settings record (demo payments, demo seller unless `demoSeller` is false, `overrides`: see TwinOptions; the twin's provider keys saved), once. */
+/**
+ * The twin's first settings record (demo payments, demo seller unless `demoSeller` is false, `overrides`: see TwinOptions; the twin's
+ * provider keys saved), once.
+ */
 export function seedLocalSettings(
   overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber' | 'automaticPayments' | 'invoicing'>> = {},
   demoSeller = true,

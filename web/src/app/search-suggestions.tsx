@@ -2,7 +2,8 @@
  * The header field's results as the customer types (docs/search-and-feeds.md): its own chunk, loaded at
  * the field's first focus. The field becomes a combobox (ARIA 1.2): the list below it names each piece
  * with its price; the arrow keys move through it, Enter opens the piece chosen (or, with none, the
- * results page), Escape closes it. A submit of the form then stays in the app. The pieces come from `GET /api/search` (cached at the edge by query).
+ * results page), Escape closes it. A submit of the form then stays in the app. The pieces come from `GET /api/search` (cached at the edge
+ * by query).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { formatCents } from '#shared/money.ts';

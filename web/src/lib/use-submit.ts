@@ -118,7 +118,8 @@ export function failedSubmission(
  *
  * @example
  * const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
- *   schema: contactMessageSchema, fieldOrder: ['name', 'email'], values, send: (data) => api.sendContactMessage(data), failedMessage: contactTexts.failed,
+ *   schema: contactMessageSchema, fieldOrder: ['name', 'email'], values, send: (data) => api.sendContactMessage(data), failedMessage:
+ *   contactTexts.failed,
  * });
  * // <form ref={formRef} onSubmit={onSubmit} noValidate> … <TextField name="email" error={errors.email} /> …
  */
@@ -228,8 +229,8 @@ export interface Action<K extends string> {
  *
  * @example
  * const action = useAction();
- * <button disabled={action.busy} onClick={() => void action.run(() => api.deleteProduct(id).then(() => t.deleted), (failure) => failureMessage(t.failed, failure))}>
- * <ActionFeedback notice={action.notice} />
+ * <button disabled={action.busy} onClick={() => void action.run(() => api.deleteProduct(id).then(() => t.deleted), (failure) =>
+ * failureMessage(t.failed, failure))}> <ActionFeedback notice={action.notice} />
  */
 export function useAction<K extends string = 'run'>(initial?: Notice): Action<K> {
   const [running, setRunning] = useState<K>();

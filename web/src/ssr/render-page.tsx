@@ -94,7 +94,8 @@ function deferredApp(tail: string, manifest: RenderInput['manifest']): string {
     .replace(
       ENTRY_SCRIPT,
       (_tag, src: string) =>
-        `<meta name="${APP_SCRIPT_META}" content="${src}" />\n    <script type="module" crossorigin src="/${escapeHtml(boot.file)}"></script>`,
+        `<meta name="${APP_SCRIPT_META}" content="${src}" />\n    ` +
+        `<script type="module" crossorigin src="/${escapeHtml(boot.file)}"></script>`,
     )
     .replace(MODULE_PRELOAD, (_tag, href: string) => `<meta name="${APP_MODULE_META}" content="${href}" />`);
 }
@@ -143,7 +144,8 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       ROOT,
       // A function, so that no `$&` in a product's text is read as a replacement pattern.
       () =>
-        `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
+        `<div id="root">${body}</div>\n    <script type="application/json" ` +
+        `id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
     );
   return { status: head.meta?.failed ? 500 : head.meta?.notFound ? 404 : 200, html };
 }

@@ -9,9 +9,11 @@ export const orderLink: MailTemplateFile<'order-link'> = {
   source: {
     subject: 'A ligação para a tua encomenda nº {{text.number}}',
     preview: 'Acompanha a encomenda nº {{number}}.',
-    body: `        ${greeting}
+    body:
+      `        ${greeting}
         <mj-text><p>Pediste a ligação para acompanhar a tua encomenda nº <strong>{{number}}</strong>. Aqui está:</p></mj-text>${orderButton}
-        <mj-text font-size="13px" color="${COLOR.muted}"><p>Não foste tu? Podes ignorar este e-mail: a ligação só chega a este endereço.</p></mj-text>`,
+        <mj-text font-size="13px" color="${COLOR.muted}"><p>Não foste tu? Podes ignorar este e-mail: a ligação só chega a este ` +
+      `endereço.</p></mj-text>`,
     text: `Olá {{text.name}},
 
 Pediste a ligação para acompanhar a tua encomenda nº {{text.number}}.${orderLinkText}

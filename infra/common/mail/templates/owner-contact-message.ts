@@ -9,7 +9,10 @@ export const ownerContactMessage: MailTemplateFile<'owner-contact-message'> = {
   source: {
     subject: 'Nova mensagem de contacto: {{text.subject}}',
     preview: '{{name}} escreveu pelo formulário de contacto.',
-    body: `        <mj-text><p><strong>{{name}}</strong> ({{email}}, {{phone}}) escreveu pelo formulário de contacto:</p><p><strong>{{subject}}</strong></p><p>{{message}}</p><p>Responde a partir do teu e-mail; a mensagem fica também no back-office (Contactos).</p></mj-text>`,
+    body:
+      `        <mj-text><p><strong>{{name}}</strong> ({{email}}, {{phone}}) escreveu pelo ` +
+      `formulário de contacto:</p><p><strong>{{subject}}</strong></p><p>{{message}}</p><p>Responde ` +
+      `a partir do teu e-mail; a mensagem fica também no back-office (Contactos).</p></mj-text>`,
     text: `{{text.name}} ({{text.email}}, {{text.phone}}) escreveu pelo formulário de contacto:
 
 {{text.subject}}

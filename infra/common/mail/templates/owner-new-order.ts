@@ -9,7 +9,11 @@ export const ownerNewOrder: MailTemplateFile<'owner-new-order'> = {
   source: {
     subject: 'Novo comprovativo para confirmar: nº {{text.number}} ({{text.total}})',
     preview: '{{customer}} enviou o comprovativo da encomenda nº {{number}}.',
-    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{number}}</strong>.</p><p>Cliente: {{customer}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if code}}<br />Código de desconto: {{code.name}} (−{{code.amount}}){{/if}}<br />Pagamento: {{method}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
+    body:
+      `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{number}}</strong>.` +
+      `</p><p>Cliente: {{customer}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if code}}` +
+      `<br />Código de desconto: {{code.name}} (−{{code.amount}}){{/if}}<br />Pagamento: {{method}}</p>` +
+      `<p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
     text: `Chegou o comprovativo de pagamento da encomenda nº {{text.number}}.
 
 Cliente: {{text.customer}} ({{text.email}})

@@ -36,8 +36,10 @@ export async function checkAccount({
         ],
         [
           say(
-            'Faça o deploy com um utilizador do IAM Identity Center (aws sso login) ou um perfil IAM com as permissões do deploy, e guarde o root para o que só ele faz.',
-            'Deploy with an IAM Identity Center user (aws sso login) or an IAM profile with the deploy permissions, and keep the root user for what only it can do.',
+            'Faça o deploy com um utilizador do IAM Identity Center (aws sso login) ou um ' +
+              'perfil IAM com as permissões do deploy, e guarde o root para o que só ele faz.',
+            'Deploy with an IAM Identity Center user (aws sso login) or an IAM profile ' +
+              'with the deploy permissions, and keep the root user for what only it can do.',
           ),
         ],
       ),

@@ -10,7 +10,9 @@ import { ACTIONS, attempt, type Attempt, type StacksAnswer } from '../port.ts';
 import { EDGE_REGION, mailStackOf } from '../regions.ts';
 import { type CheckContext, couldNotCheck, problemText } from './common.ts';
 
-/** The oldest bootstrap the installed aws-cdk-lib deploys with (`DefaultStackSynthesizer`'s MIN_BOOTSTRAP_STACK_VERSION; a test checks it). */
+/**
+ * The oldest bootstrap the installed aws-cdk-lib deploys with (`DefaultStackSynthesizer`'s MIN_BOOTSTRAP_STACK_VERSION; a test checks it).
+ */
 export const MIN_BOOTSTRAP_VERSION = 6;
 /** The bootstrap stack's default name. */
 export const TOOLKIT_STACK = 'CDKToolkit';
@@ -36,16 +38,20 @@ function whyThisRegion(region: string, ctx: CheckContext): Text[] {
   if (region === options.sesRegion) {
     reasons.push(
       say(
-        `O SES da loja fica em ${region}, numa pilha própria (${mailStackOf(options.stage)}), por isso o CDK também tem de estar preparado em ${region}.`,
-        `The shop's SES is in ${region}, in a stack of its own (${mailStackOf(options.stage)}), so the CDK must be bootstrapped in ${region} too.`,
+        `O SES da loja fica em ${region}, numa pilha própria (${mailStackOf(options.stage)}), ` +
+          `por isso o CDK também tem de estar preparado em ${region}.`,
+        `The shop's SES is in ${region}, in a stack of its own ` +
+          `(${mailStackOf(options.stage)}), so the CDK must be bootstrapped in ${region} too.`,
       ),
     );
   }
   if (region === EDGE_REGION && options.waf) {
     reasons.push(
       say(
-        `Com a web ACL à frente (-c edgePlan=free, por omissão, ou payg), ela vive numa pilha em ${EDGE_REGION} (a AWS só aceita lá as web ACL do CloudFront), por isso o CDK também tem de estar preparado em ${EDGE_REGION}.`,
-        `With the web ACL in front (-c edgePlan=free, the default, or payg), it lives in a stack in ${EDGE_REGION} (AWS only takes CloudFront web ACLs there), so the CDK must be bootstrapped in ${EDGE_REGION} too.`,
+        `Com a web ACL à frente (-c edgePlan=free, por omissão, ou payg), ela vive numa pilha em ${EDGE_REGION} ` +
+          `(a AWS só aceita lá as web ACL do CloudFront), por isso o CDK também tem de estar preparado em ${EDGE_REGION}.`,
+        `With the web ACL in front (-c edgePlan=free, the default, or payg), it lives in a stack in ${EDGE_REGION} ` +
+          `(AWS only takes CloudFront web ACLs there), so the CDK must be bootstrapped in ${EDGE_REGION} too.`,
       ),
     );
   }
@@ -69,7 +75,8 @@ function toolkitVerdict(id: string, title: Text, toolkit: Toolkit | undefined, f
       [
         say(
           `Veja o motivo na consola do CloudFormation (${TOOLKIT_STACK} → Events); se a pilha não recupera, apague-a e prepare de novo:`,
-          `See why in the CloudFormation console (${TOOLKIT_STACK} → Events); if the stack does not recover, delete it and bootstrap again:`,
+          `See why in the CloudFormation console (${TOOLKIT_STACK} → Events); ` +
+            `if the stack does not recover, delete it and bootstrap again:`,
         ),
         ...fix,
       ],
@@ -107,12 +114,16 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
   if (parameterMissing || (!parameter.ok && isMissingStack(stack))) {
     const found = toolkit
       ? say(
-          `A pilha ${TOOLKIT_STACK} existe, mas não há o parâmetro ${parameterName}: foi preparada com outro --qualifier? Ponha-o em "@aws-cdk/core:bootstrapQualifier" no cdk.json, ou prepare de novo.`,
-          `The ${TOOLKIT_STACK} stack exists, but there is no parameter ${parameterName}: was it bootstrapped with another --qualifier? Put it in "@aws-cdk/core:bootstrapQualifier" in cdk.json, or bootstrap again.`,
+          `A pilha ${TOOLKIT_STACK} existe, mas não há o parâmetro ${parameterName}: foi preparada com ` +
+            `outro --qualifier? Ponha-o em "@aws-cdk/core:bootstrapQualifier" no cdk.json, ou prepare de novo.`,
+          `The ${TOOLKIT_STACK} stack exists, but there is no parameter ${parameterName}: was it bootstrapped ` +
+            `with another --qualifier? Put it in "@aws-cdk/core:bootstrapQualifier" in cdk.json, or bootstrap again.`,
         )
       : say(
-          `Esta conta nunca preparou o CDK em ${region}: não há o parâmetro ${parameterName} nem a pilha ${TOOLKIT_STACK}. O deploy pára logo no início.`,
-          `This account never bootstrapped the CDK in ${region}: there is no parameter ${parameterName} and no ${TOOLKIT_STACK} stack. The deploy stops right at the start.`,
+          `Esta conta nunca preparou o CDK em ${region}: não há o parâmetro ${parameterName} ` +
+            `nem a pilha ${TOOLKIT_STACK}. O deploy pára logo no início.`,
+          `This account never bootstrapped the CDK in ${region}: there is no parameter ${parameterName} ` +
+            `and no ${TOOLKIT_STACK} stack. The deploy stops right at the start.`,
         );
     return finding(
       id,
@@ -131,8 +142,12 @@ export async function checkBootstrap(ctx: CheckContext, region: string): Promise
   const found = [
     ...why,
     say(
-      `Versão ${Number.isFinite(version) ? version : '?'} do bootstrap${toolkit?.StackStatus ? ` (pilha ${TOOLKIT_STACK}: ${toolkit.StackStatus})` : ''}; este CDK precisa de ${MIN_BOOTSTRAP_VERSION} ou mais.`,
-      `Bootstrap version ${Number.isFinite(version) ? version : '?'}${toolkit?.StackStatus ? ` (${TOOLKIT_STACK} stack: ${toolkit.StackStatus})` : ''}; this CDK needs ${MIN_BOOTSTRAP_VERSION} or later.`,
+      `Versão ${Number.isFinite(version) ? version : '?'} do ` +
+        `bootstrap${toolkit?.StackStatus ? ` (pilha ${TOOLKIT_STACK}: ${toolkit.StackStatus})` : ''}; ` +
+        `este CDK precisa de ${MIN_BOOTSTRAP_VERSION} ou mais.`,
+      `Bootstrap version ${Number.isFinite(version) ? version : '?'}` +
+        `${toolkit?.StackStatus ? ` (${TOOLKIT_STACK} stack: ${toolkit.StackStatus})` : ''}; ` +
+        `this CDK needs ${MIN_BOOTSTRAP_VERSION} or later.`,
     ),
     ...notes,
   ];

@@ -51,8 +51,12 @@ function counted(app: AppCount): Counted {
 function functionsText(app: AppCount, n: Counted): Text {
   if ('census' in app && n.functions) {
     return say(
-      `A aplicação sintetizada tem ${n.functions.total} funções (${n.functions.shop} da loja, ${n.functions.helpers} auxiliares do CDK) e reserva ${n.reserved} execuções em ${n.reservedFunctions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${n.need}.`,
-      `The synthesized app has ${n.functions.total} functions (${n.functions.shop} of the shop, ${n.functions.helpers} CDK helpers) and reserves ${n.reserved} executions on ${n.reservedFunctions} of them (the checkout and each of the owner's routes) on a quota of ${n.need} or more.`,
+      `A aplicação sintetizada tem ${n.functions.total} funções (${n.functions.shop} da loja, ` +
+        `${n.functions.helpers} auxiliares do CDK) e reserva ${n.reserved} execuções em ${n.reservedFunctions} ` +
+        `delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${n.need}.`,
+      `The synthesized app has ${n.functions.total} functions (${n.functions.shop} of the shop, ` +
+        `${n.functions.helpers} CDK helpers) and reserves ${n.reserved} executions on ${n.reservedFunctions} ` +
+        `of them (the checkout and each of the owner's routes) on a quota of ${n.need} or more.`,
     );
   }
   const why = 'why' in app ? app.why : '';
@@ -66,8 +70,10 @@ function functionsText(app: AppCount, n: Counted): Text {
 export function concurrencyRequest(region: string): Text[] {
   return [
     say(
-      `Peça o aumento para ${REQUESTED_CONCURRENCY} no Service Quotas (serviço ${LAMBDA_SERVICE_CODE}, quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), na consola:`,
-      `Ask for ${REQUESTED_CONCURRENCY} in Service Quotas (service ${LAMBDA_SERVICE_CODE}, quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), in the console:`,
+      `Peça o aumento para ${REQUESTED_CONCURRENCY} no Service Quotas (serviço ${LAMBDA_SERVICE_CODE}, ` +
+        `quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), na consola:`,
+      `Ask for ${REQUESTED_CONCURRENCY} in Service Quotas (service ${LAMBDA_SERVICE_CODE}, ` +
+        `quota ${CONCURRENCY_QUOTA_CODE}, "Concurrent executions"), in the console:`,
     ),
     verbatim(
       `  https://${region}.console.aws.amazon.com/servicequotas/home/services/${LAMBDA_SERVICE_CODE}/quotas/${CONCURRENCY_QUOTA_CODE}`,
@@ -77,11 +83,14 @@ export function concurrencyRequest(region: string): Text[] {
       `  → "Request increase at account level" → ${REQUESTED_CONCURRENCY}; or, on the command line:`,
     ),
     verbatim(
-      `  aws service-quotas request-service-quota-increase --service-code ${LAMBDA_SERVICE_CODE} --quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${REQUESTED_CONCURRENCY} --region ${region}`,
+      `  aws service-quotas request-service-quota-increase --service-code ${LAMBDA_SERVICE_CODE} ` +
+        `--quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${REQUESTED_CONCURRENCY} --region ${region}`,
     ),
     say(
-      'A AWS responde por e-mail; o pedido aparece em Service Quotas → "Quota request history". Pode instalar e experimentar a loja entretanto, mas não a abra ao público antes disso.',
-      'AWS answers by e-mail; the request shows in Service Quotas → "Quota request history". You can deploy and try the shop meanwhile, but do not open it to the public before.',
+      'A AWS responde por e-mail; o pedido aparece em Service Quotas → "Quota request history". ' +
+        'Pode instalar e experimentar a loja entretanto, mas não a abra ao público antes disso.',
+      'AWS answers by e-mail; the request shows in Service Quotas → "Quota request history". ' +
+        'You can deploy and try the shop meanwhile, but do not open it to the public before.',
     ),
   ];
 }
@@ -91,12 +100,17 @@ function meanwhile(limit: number, n: Counted): Text[] {
   const all = n.functions ? `${n.functions.total} ` : '';
   return [
     say(
-      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, e a loja reparte estas ${limit} entre as suas ${all}funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
-      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} between its ${all}functions: the routes, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
+      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, ` +
+        `e a loja reparte estas ${limit} entre as suas ${all}funções: as rotas, os consumidores ` +
+        `das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
+      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} ` +
+        `between its ${all}functions: the routes, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
     ),
     say(
-      'Enquanto for assim, o que passar do limite é recusado (throttling): o API Gateway responde 503 ou 429 em vez da página ou da encomenda, o alarme de throttles da Lambda dispara, e o envio de e-mails e as fotografias esperam e voltam a tentar.',
-      'Until then, whatever goes over the limit is refused (throttled): API Gateway answers 503 or 429 instead of the page or the order, the Lambda throttles alarm fires, and the e-mails and photos wait and retry.',
+      'Enquanto for assim, o que passar do limite é recusado (throttling): o API Gateway responde 503 ou 429 em vez da página ' +
+        'ou da encomenda, o alarme de throttles da Lambda dispara, e o envio de e-mails e as fotografias esperam e voltam a tentar.',
+      'Until then, whatever goes over the limit is refused (throttled): API Gateway answers 503 or 429 instead ' +
+        'of the page or the order, the Lambda throttles alarm fires, and the e-mails and photos wait and retry.',
     ),
   ];
 }
@@ -152,8 +166,12 @@ export async function checkLambdaConcurrency(ctx: CheckContext, app: AppCount): 
       [
         ...found,
         say(
-          `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${n.reserved} execuções) precisam de uma quota de ${n.need} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
-          `No reservations: the checkout shares the account's pool. The reservations (${n.reserved} executions) need a quota of ${n.need} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
+          `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${n.reserved} ` +
+            `execuções) precisam de uma quota de ${n.need} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); ` +
+            `abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
+          `No reservations: the checkout shares the account's pool. The reservations (${n.reserved} ` +
+            `executions) need a quota of ${n.need} (AWS always keeps ${MIN_UNRESERVED} unreserved); below ` +
+            `that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
         ),
       ],
       concurrencyRequest(options.region),
@@ -164,8 +182,10 @@ export async function checkLambdaConcurrency(ctx: CheckContext, app: AppCount): 
   const pending = open
     ? [
         say(
-          `Já há um pedido de aumento para ${open.DesiredValue ?? '?'} (${open.Status}${open.CaseId ? `, caso ${open.CaseId}` : ''}): espere pela resposta da AWS; não é preciso outro.`,
-          `There is already a request for ${open.DesiredValue ?? '?'} (${open.Status}${open.CaseId ? `, case ${open.CaseId}` : ''}): wait for AWS's answer; no other is needed.`,
+          `Já há um pedido de aumento para ${open.DesiredValue ?? '?'} ` +
+            `(${open.Status}${open.CaseId ? `, caso ${open.CaseId}` : ''}): espere pela resposta da AWS; não é preciso outro.`,
+          `There is already a request for ${open.DesiredValue ?? '?'} ` +
+            `(${open.Status}${open.CaseId ? `, case ${open.CaseId}` : ''}): wait for AWS's answer; no other is needed.`,
         ),
       ]
     : concurrencyRequest(options.region);

@@ -71,8 +71,10 @@ function sesElsewhere(ctx: CheckContext): Text[] {
     : say(`O SES não existe em ${region}, por isso`, `SES does not exist in ${region}, so`);
   return [
     say(
-      `${why.pt} a loja usa o SES de ${sesRegion} para ${REGIONAL_SERVICES.ses.role.pt}: a identidade, o conjunto de configuração e os modelos ficam numa pilha própria, ${mailStackOf(stage)}, que o deploy faz antes da loja.`,
-      `${why.en} the shop uses SES in ${sesRegion} for ${REGIONAL_SERVICES.ses.role.en}: the identity, configuration set and templates go in a stack of their own, ${mailStackOf(stage)}, which the deploy makes before the shop.`,
+      `${why.pt} a loja usa o SES de ${sesRegion} para ${REGIONAL_SERVICES.ses.role.pt}: a identidade, o conjunto ` +
+        `de configuração e os modelos ficam numa pilha própria, ${mailStackOf(stage)}, que o deploy faz antes da loja.`,
+      `${why.en} the shop uses SES in ${sesRegion} for ${REGIONAL_SERVICES.ses.role.en}: the identity, configuration ` +
+        `set and templates go in a stack of their own, ${mailStackOf(stage)}, which the deploy makes before the shop.`,
     ),
   ];
 }
@@ -107,8 +109,10 @@ function missingServices(ctx: CheckContext, shop: Asked, mail: Asked | undefined
     ...(sesHere || there.length > 0
       ? [
           say(
-            `Ponha o SES numa região que o tenha, com -c sesRegion=${DEFAULT_SES_REGION} (ou "sesRegion" no cdk.json); o resto da loja fica em ${region}.`,
-            `Put SES in a region that has it, with -c sesRegion=${DEFAULT_SES_REGION} (or "sesRegion" in cdk.json); the rest of the shop stays in ${region}.`,
+            `Ponha o SES numa região que o tenha, com -c sesRegion=${DEFAULT_SES_REGION} ` +
+              `(ou "sesRegion" no cdk.json); o resto da loja fica em ${region}.`,
+            `Put SES in a region that has it, with -c sesRegion=${DEFAULT_SES_REGION} ` +
+              `(or "sesRegion" in cdk.json); the rest of the shop stays in ${region}.`,
           ),
         ]
       : []),
@@ -172,19 +176,26 @@ function budgetFinding(ctx: CheckContext, shop: Asked): Finding {
   const title = say('Orçamento mensal (AWS Budgets)', 'Monthly budget (AWS Budgets)');
   const byHand = [
     say(
-      `Crie-o uma vez à mão (o AWS Budgets é global e conta os custos de todas as regiões): consola → Billing and Cost Management → Budgets → Create budget → "Monthly cost budget", ${monthlyBudgetUsd} USD, com o seu e-mail; ou:`,
-      `Create it once by hand (AWS Budgets is global and counts every region): console → Billing and Cost Management → Budgets → Create budget → "Monthly cost budget", ${monthlyBudgetUsd} USD, with your e-mail; or:`,
+      `Crie-o uma vez à mão (o AWS Budgets é global e conta os custos de todas as regiões): consola → Billing and Cost ` +
+        `Management → Budgets → Create budget → "Monthly cost budget", ${monthlyBudgetUsd} USD, com o seu e-mail; ou:`,
+      `Create it once by hand (AWS Budgets is global and counts every region): console → Billing and Cost ` +
+        `Management → Budgets → Create budget → "Monthly cost budget", ${monthlyBudgetUsd} USD, with your e-mail; or:`,
     ),
     verbatim(
-      `  aws budgets create-budget --account-id ${ctx.account ?? '<conta|account>'} --budget '{"BudgetName":"${budgetName(stage)}","BudgetLimit":{"Amount":"${monthlyBudgetUsd}","Unit":"USD"},"TimeUnit":"MONTHLY","BudgetType":"COST"}' ` +
-        `--notifications-with-subscribers '[{"Notification":{"NotificationType":"ACTUAL","ComparisonOperator":"GREATER_THAN","Threshold":80,"ThresholdType":"PERCENTAGE"},"Subscribers":[{"SubscriptionType":"EMAIL","Address":"<e-mail>"}]}]'`,
+      `  aws budgets create-budget --account-id ${ctx.account ?? '<conta|account>'} --budget ` +
+        `'{"BudgetName":"${budgetName(stage)}","BudgetLimit":{"Amount":"${monthlyBudgetUsd}","Unit":"USD"},` +
+        `"TimeUnit":"MONTHLY","BudgetType":"COST"}' ` +
+        `--notifications-with-subscribers ` +
+        `'[{"Notification":{"NotificationType":"ACTUAL","ComparisonOperator":"GREATER_THAN","Threshold":80,"ThresholdType":"PERCENTAGE"},` +
+        `"Subscribers":[{"SubscriptionType":"EMAIL","Address":"<e-mail>"}]}]'`,
     ),
   ];
   if (!budget) {
     const why = BUDGETS_REGIONS.includes(region)
       ? say('Com -c budget=false, a pilha não cria o orçamento mensal.', 'With -c budget=false, the stack makes no monthly budget.')
       : say(
-          `O CloudFormation não tem o AWS Budgets em ${region}, por isso a pilha não cria o orçamento mensal que avisa quando os custos passam do previsto.`,
+          `O CloudFormation não tem o AWS Budgets em ${region}, por isso a pilha ` +
+            `não cria o orçamento mensal que avisa quando os custos passam do previsto.`,
           `CloudFormation has no AWS Budgets in ${region}, so the stack makes no monthly budget to warn when costs run over.`,
         );
     return finding('budget', 'warning', title, [why], byHand);

@@ -1,6 +1,6 @@
 /**
- * SES in the shop's SES region (`sesRegion`: the stack's region when it has SES; SESv2 GetAccount, GetEmailIdentity): sandbox or production access, sending
- * paused or not, the sending rate against `mailSendRate`, and the sender identity's verification. A new
+ * SES in the shop's SES region (`sesRegion`: the stack's region when it has SES; SESv2 GetAccount, GetEmailIdentity): sandbox or production
+ * access, sending paused or not, the sending rate against `mailSendRate`, and the sender identity's verification. A new
  * account is in the sandbox (mail only to verified addresses): a warning, with the request steps.
  */
 import { finding, say, verbatim, type Finding, type Text } from '../findings.ts';
@@ -13,15 +13,20 @@ const PRODUCTION_DOC = 'docs/operations.md#ses-the-sandbox-and-production-access
 export function productionAccessSteps(region: string): Text[] {
   return [
     say(
-      `Peça acesso de produção: consola do SES → "Account dashboard" → "Request production access" (https://${region}.console.aws.amazon.com/ses/home?region=${region}#/account), ou:`,
-      `Ask for production access: SES console → "Account dashboard" → "Request production access" (https://${region}.console.aws.amazon.com/ses/home?region=${region}#/account), or:`,
+      `Peça acesso de produção: consola do SES → "Account dashboard" → "Request production ` +
+        `access" (https://${region}.console.aws.amazon.com/ses/home?region=${region}#/account), ou:`,
+      `Ask for production access: SES console → "Account dashboard" → "Request production ` +
+        `access" (https://${region}.console.aws.amazon.com/ses/home?region=${region}#/account), or:`,
     ),
     verbatim(
-      `  aws sesv2 put-account-details --region ${region} --production-access-enabled --mail-type TRANSACTIONAL --website-url https://<loja|shop> --use-case-description "..." --contact-language EN`,
+      `  aws sesv2 put-account-details --region ${region} --production-access-enabled --mail-type ` +
+        `TRANSACTIONAL --website-url https://<loja|shop> --use-case-description "..." --contact-language EN`,
     ),
     say(
-      `Diga que o correio é transacional (confirmações, avisos de pagamento e envio, avisos de reposição pedidos pelo cliente) e que devoluções e queixas são suprimidas e vigiadas; a AWS responde por e-mail, normalmente num dia (${PRODUCTION_DOC}).`,
-      `Say the mail is transactional (confirmations, payment and shipping notices, back-in-stock notices the customer asked for) and that bounces and complaints are suppressed and alarmed; AWS answers by e-mail, usually within a day (${PRODUCTION_DOC}).`,
+      `Diga que o correio é transacional (confirmações, avisos de pagamento e envio, avisos de reposição pedidos pelo cliente) ` +
+        `e que devoluções e queixas são suprimidas e vigiadas; a AWS responde por e-mail, normalmente num dia (${PRODUCTION_DOC}).`,
+      `Say the mail is transactional (confirmations, payment and shipping notices, back-in-stock notices the customer asked for) ` +
+        `and that bounces and complaints are suppressed and alarmed; AWS answers by e-mail, usually within a day (${PRODUCTION_DOC}).`,
     ),
   ];
 }
@@ -47,8 +52,10 @@ function sandboxFinding(id: string, title: Text, region: string, account: SesAcc
     review?.Status === 'DENIED' || review?.Status === 'FAILED'
       ? [
           say(
-            `O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): responda ao caso no AWS Support com mais detalhe.`,
-            `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): answer the case in AWS Support with more detail.`,
+            `O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): ` +
+              `responda ao caso no AWS Support com mais detalhe.`,
+            `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): ` +
+              `answer the case in AWS Support with more detail.`,
           ),
         ]
       : [];
@@ -86,9 +93,11 @@ function accountFinding(ctx: CheckContext, account: SesAccountAnswer): Finding {
       ],
       [
         say(
-          'Veja o motivo em SES → "Account dashboard" e nos e-mails da AWS; retome com: aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
+          'Veja o motivo em SES → "Account dashboard" e nos e-mails da AWS; retome ' +
+            'com: aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
             region,
-          'See why in SES → "Account dashboard" and AWS\'s e-mails; resume with: aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
+          'See why in SES → "Account dashboard" and AWS\'s e-mails; resume with: ' +
+            'aws sesv2 put-account-sending-attributes --sending-enabled --region ' +
             region,
         ),
       ],
@@ -145,8 +154,16 @@ function identityFinding(ctx: CheckContext, name: string, identity: EmailIdentit
   if (!identity) {
     return finding(id, 'ok', title, [
       say(
-        `Ainda não existe em ${ctx.options.sesRegion}: o primeiro deploy cria-o, e depois ${domain ? 'é preciso juntar os registos DNS (DKIM, MAIL FROM) das saídas da pilha' : `o SES manda a ${name} um link de verificação a clicar`}; nada é enviado antes disso.`,
-        `It does not exist yet in ${ctx.options.sesRegion}: the first deploy creates it, and then ${domain ? "the DNS records (DKIM, MAIL FROM) of the stack's outputs must be added" : `SES e-mails ${name} a verification link to click`}; nothing is sent before that.`,
+        `Ainda não existe em ${ctx.options.sesRegion}: o primeiro deploy cria-o, e depois ` +
+          (domain
+            ? 'é preciso juntar os registos DNS (DKIM, MAIL FROM) das saídas da pilha'
+            : `o SES manda a ${name} um link de verificação a clicar`) +
+          '; nada é enviado antes disso.',
+        `It does not exist yet in ${ctx.options.sesRegion}: the first deploy creates it, and then ` +
+          (domain
+            ? "the DNS records (DKIM, MAIL FROM) of the stack's outputs must be added"
+            : `SES e-mails ${name} a verification link to click`) +
+          '; nothing is sent before that.',
       ),
     ]);
   }
@@ -172,12 +189,16 @@ function identityFinding(ctx: CheckContext, name: string, identity: EmailIdentit
     [
       domain
         ? say(
-            'Junte no DNS do domínio os registos das saídas SenderDkimRecord1..3, SenderMailFromMx e SenderMailFromSpf (docs/operations.md#the-sender-domains-dns-records); o SES volta a verificar sozinho durante 72 horas.',
-            "Add the records of the outputs SenderDkimRecord1..3, SenderMailFromMx and SenderMailFromSpf to the domain's DNS (docs/operations.md#the-sender-domains-dns-records); SES keeps checking for 72 hours.",
+            'Junte no DNS do domínio os registos das saídas SenderDkimRecord1..3, SenderMailFromMx e SenderMailFromSpf ' +
+              '(docs/operations.md#the-sender-domains-dns-records); o SES volta a verificar sozinho durante 72 horas.',
+            'Add the records of the outputs SenderDkimRecord1..3, SenderMailFromMx and SenderMailFromSpf to the ' +
+              "domain's DNS (docs/operations.md#the-sender-domains-dns-records); SES keeps checking for 72 hours.",
           )
         : say(
-            `Clique no link que o SES mandou a ${name} (veja o spam). Para o mandar de novo: consola do SES → "Identities" → ${name} → "Send verification email".`,
-            `Click the link SES sent to ${name} (check spam). To send it again: SES console → "Identities" → ${name} → "Send verification email".`,
+            `Clique no link que o SES mandou a ${name} (veja o spam). Para o mandar de ` +
+              `novo: consola do SES → "Identities" → ${name} → "Send verification email".`,
+            `Click the link SES sent to ${name} (check spam). To send it again: ` +
+              `SES console → "Identities" → ${name} → "Send verification email".`,
           ),
     ],
   );

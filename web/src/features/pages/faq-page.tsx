@@ -128,7 +128,10 @@ export function FaqPage() {
       eyebrow="Ajuda"
       title="Perguntas Frequentes"
       lead="As respostas às dúvidas mais comuns sobre as nossas peças, encomendas e envios."
-      description="Perguntas frequentes sobre as joias Joias Inox: cuidados com o aço, alergias, tamanhos, prazos de entrega, devoluções, seguimento e personalização."
+      description={
+        'Perguntas frequentes sobre as joias Joias Inox: cuidados com o aço, alergias, ' +
+        'tamanhos, prazos de entrega, devoluções, seguimento e personalização.'
+      }
     >
       <ul className="faq">
         {questions.map((item, i) => {

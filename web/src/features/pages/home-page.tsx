@@ -13,7 +13,9 @@ import './home.css';
 /** The title, description and keywords of the home page (index.html holds the same). */
 export const homeMeta = {
   title: 'Vê já a nossa nova coleção!!',
-  description: `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${catalogTexts.freeShipping}.`,
+  description:
+    `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, ` +
+    `brincos e pulseiras. Descobre a nova coleção New Beginnings. ${catalogTexts.freeShipping}.`,
   keywords:
     'joias, joias artesanais, aço inoxidável, colares, fios, anéis, brincos, pulseiras, joias feitas à mão, Portugal, New Beginnings',
 } as const;

@@ -32,7 +32,10 @@ export function LegalInfoPage() {
       eyebrow="Ajuda"
       title="Informação legal"
       lead={`Quem vende na loja online ${brand.name}, como apresentamos os preços e como podes reclamar.`}
-      description={`Identificação do vendedor (${brand.name}), preços com IVA incluído, direito de livre resolução, Livro de Reclamações e resolução alternativa de litígios.`}
+      description={
+        `Identificação do vendedor (${brand.name}), preços com IVA incluído, direito ` +
+        `de livre resolução, Livro de Reclamações e resolução alternativa de litígios.`
+      }
     >
       <div className="prose">
         <h2>Identificação do vendedor</h2>
@@ -92,8 +95,14 @@ export function WithdrawalPage() {
     <StaticPage
       eyebrow="Ajuda"
       title="Direito de livre resolução"
-      lead={`Numa compra à distância tens ${WITHDRAWAL_DAYS} dias para desistir, sem teres de indicar o motivo e sem custos além da devolução das peças.`}
-      description={`Como desistir de uma compra na ${brand.name} no prazo de ${WITHDRAWAL_DAYS} dias (Decreto-Lei n.º 24/2014) e o formulário de livre resolução.`}
+      lead={
+        `Numa compra à distância tens ${WITHDRAWAL_DAYS} dias para desistir, ` +
+        `sem teres de indicar o motivo e sem custos além da devolução das peças.`
+      }
+      description={
+        `Como desistir de uma compra na ${brand.name} no prazo de ${WITHDRAWAL_DAYS} ` +
+        `dias (Decreto-Lei n.º 24/2014) e o formulário de livre resolução.`
+      }
     >
       <div className="prose">
         <h2>Prazo</h2>

@@ -93,8 +93,14 @@ export function PrivacyPolicyPage() {
     <StaticPage
       eyebrow="Ajuda"
       title="Política de Privacidade"
-      lead="Tratamos os teus dados pessoais apenas para o que é preciso e com o cuidado que merecem, de acordo com o Regulamento Geral sobre a Proteção de Dados (RGPD)."
-      description="Que dados pessoais a Joias Inox recolhe, para quê, durante quanto tempo, com quem os partilha e como exerces os teus direitos."
+      lead={
+        'Tratamos os teus dados pessoais apenas para o que é preciso e com o cuidado ' +
+        'que merecem, de acordo com o Regulamento Geral sobre a Proteção de Dados (RGPD).'
+      }
+      description={
+        'Que dados pessoais a Joias Inox recolhe, para quê, durante quanto ' +
+        'tempo, com quem os partilha e como exerces os teus direitos.'
+      }
     >
       <div className="prose">
         <h2>Quem trata os teus dados</h2>
@@ -157,7 +163,10 @@ export function ReturnsPolicyPage() {
       eyebrow="Ajuda"
       title="Política de Devoluções e Reembolsos"
       lead="Queremos que fiques feliz com cada peça. Se algo não estiver bem, resolvemos contigo depressa."
-      description={`Livre resolução em ${WITHDRAWAL_DAYS} dias, cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
+      description={
+        `Livre resolução em ${WITHDRAWAL_DAYS} dias, cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, ` +
+        `defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`
+      }
     >
       <div className="prose">
         <h2>Cancelamento</h2>
@@ -211,7 +220,10 @@ export function ShippingPolicyPage() {
       eyebrow="Ajuda"
       title="Detalhes de Envio"
       lead={`Enviamos pelos CTT. Portes grátis em encomendas a partir de ${freeShippingFrom}.`}
-      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis a partir de ${freeShippingFrom}.`}
+      description={
+        `Envios pelos CTT: ${national} em Portugal, ${international} para ` +
+        `o estrangeiro. Portes grátis a partir de ${freeShippingFrom}.`
+      }
     >
       <div className="prose">
         <h2>Métodos e custos</h2>
@@ -253,7 +265,10 @@ export function TermsPage() {
       eyebrow="Ajuda"
       title="Termos e Condições"
       lead="As regras das compras na loja online Joias Inox. Ao fazeres uma encomenda aceitas estes termos."
-      description="Termos e condições de compra na Joias Inox: produtos, preços, pagamento, envio, cancelamento, devoluções e resolução de litígios."
+      description={
+        'Termos e condições de compra na Joias Inox: produtos, preços, ' +
+        'pagamento, envio, cancelamento, devoluções e resolução de litígios.'
+      }
     >
       <div className="prose">
         <h2>1. A loja</h2>

@@ -9,8 +9,14 @@ export function SustainabilityPage() {
       eyebrow="Sustentabilidade"
       metaTitle="Sustentabilidade"
       title="Joias feitas para durar"
-      lead="A peça mais sustentável é a que não precisa de ser substituída. Por isso escolhemos materiais duradouros e fazemos tudo com tempo."
-      description="Como a Joias Inox produz, embala e envia as suas joias: aço inoxidável duradouro, pequenas séries e embalagens totalmente recicláveis e reutilizáveis."
+      lead={
+        'A peça mais sustentável é a que não precisa de ser substituída. ' +
+        'Por isso escolhemos materiais duradouros e fazemos tudo com tempo.'
+      }
+      description={
+        'Como a Joias Inox produz, embala e envia as suas joias: aço inoxidável ' +
+        'duradouro, pequenas séries e embalagens totalmente recicláveis e reutilizáveis.'
+      }
     >
       <img
         src="/img/sustentabilidade.svg"

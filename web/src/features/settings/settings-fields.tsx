@@ -71,7 +71,10 @@ export function SellerGroup({ field }: { readonly field: SettingField }) {
   );
 }
 
-/** How customers pay, and what the shop may send each MB WAY number in a month; `automatic` (the provider's methods); notifications; `holds` (its own group); orders; retention. */
+/**
+ * How customers pay, and what the shop may send each MB WAY number in a month; `automatic` (the provider's methods); notifications; `holds`
+ * (its own group); orders; retention.
+ */
 export function OtherGroups({
   field,
   automatic,

@@ -116,7 +116,8 @@ function TotpQr({ value, label }: { readonly value: string; readonly label: stri
   const [drawing, setDrawing] = useState<{ readonly value: string; readonly side: number; readonly path: string }>();
   useEffect(() => {
     let active = true;
-    import('./totp-qr.ts').then(({ qrDrawing }) => active && setDrawing({ value, ...qrDrawing(value) })).catch(() => undefined); // the key as text and the link stay
+    // On a failed import the key as text and the link stay.
+    import('./totp-qr.ts').then(({ qrDrawing }) => active && setDrawing({ value, ...qrDrawing(value) })).catch(() => undefined);
     return () => {
       active = false;
     };
