@@ -97,9 +97,4 @@ export default tseslint.config(
     files: ['shared/messages/**/*.ts', '**/*-texts.ts', 'test/**/fixtures/**', 'test/**/*.fixtures.ts'],
     rules: { 'max-len': 'off' },
   },
-  {
-    // Not yet wrapped: rooms being moved on another branch (checkout, orders) and the test support files.
-    files: ['web/src/features/checkout/**', 'web/src/features/orders/**', 'test/support/**'],
-    rules: { 'max-len': 'off' },
-  },
 );
