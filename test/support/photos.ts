@@ -15,7 +15,13 @@ import { call, twin } from './twin.ts';
  */
 export async function phonePhoto(options: { bytes?: number; hue?: number } = {}): Promise<Buffer> {
   const hue = options.hue ?? 30;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4032" height="3024"><defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${hue},40%,92%)"/><stop offset="1" stop-color="hsl(${hue},30%,55%)"/></radialGradient></defs><rect width="4032" height="3024" fill="url(#g)"/><rect x="300" y="300" width="900" height="500" fill="#223"/><circle cx="2400" cy="1500" r="700" fill="none" stroke="#ccc" stroke-width="140"/></svg>`;
+  const svg = [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4032" height="3024">',
+    `<defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${hue},40%,92%)"/>`,
+    `<stop offset="1" stop-color="hsl(${hue},30%,55%)"/></radialGradient></defs>`,
+    '<rect width="4032" height="3024" fill="url(#g)"/><rect x="300" y="300" width="900" height="500" fill="#223"/>',
+    '<circle cx="2400" cy="1500" r="700" fill="none" stroke="#ccc" stroke-width="140"/></svg>',
+  ].join('');
   const jpeg = await sharp(Buffer.from(svg))
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })

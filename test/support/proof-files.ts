@@ -68,9 +68,11 @@ export async function screenshotPng(options: { width?: number; height?: number; 
     'Descritivo: encomenda 123456',
     'Data: 26-11-2026 15:04',
   ];
-  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="${noisy ? '40%' : '100%'}" fill="#f4f6f8"/>${lines
+  const text = lines
     .map((line, i) => `<text x="60" y="${200 + i * 90}" font-family="sans-serif" font-size="56" fill="#111">${line}</text>`)
-    .join('')}</svg>`;
+    .join('');
+  const background = `<rect width="100%" height="${noisy ? '40%' : '100%'}" fill="#f4f6f8"/>`;
+  const svg = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">${background}${text}</svg>`;
   const base = noisy
     ? sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).composite([{ input: Buffer.from(svg) }])
     : sharp(Buffer.from(svg));
