@@ -62,8 +62,7 @@ export default defineConfig({
           include: ['test/lambdas/**/*.test.ts'],
           // Pure contracts (escaping, typed mail data) need no twin: they run as unit tests.
           exclude: [...configDefaults.exclude, 'test/lambdas/contracts/**'],
-          // One DynamoDB Local for every twin of the run (docs/testing.md#ci), then the shared twin.
-          globalSetup: ['test/support/shared-dynamodb-setup.ts', 'test/support/global-setup.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/twin-env.ts'],
           // Two files at once share the cores: a test of 50 orders at once or 40 reservations in a row
           // took 22-30 s beside another file (15 s alone).
@@ -77,7 +76,6 @@ export default defineConfig({
         test: {
           name: 'robustness',
           include: ['test/robustness/**/*.test.ts'],
-          globalSetup: ['test/support/shared-dynamodb-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 120_000,
           ...TWO_AT_A_TIME,

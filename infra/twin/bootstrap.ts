@@ -38,11 +38,8 @@ export const USER_POOL_NAME = 'joias-admin';
 export const APP_CLIENT_NAME = 'joias-web';
 export const ADMIN_GROUP = 'admin';
 
-/** The twin's table names start with this, unless it shares DynamoDB Local with others (`SHARED_DYNAMODB_ENV`). */
-export const LOCAL_TABLE_PREFIX = 'joias';
-
-/** Physical name of a table in the twin (`prefix`: the twin's own, when it shares DynamoDB Local). */
-export const localTableName = (key: TableKey, prefix = LOCAL_TABLE_PREFIX): string => `${prefix}-${key}`;
+/** Physical name of a table in the twin. */
+export const localTableName = (key: TableKey): string => `joias-${key}`;
 
 function keySchema(def: { partitionKey: KeyDef; sortKey?: KeyDef }): KeySchemaElement[] {
   return [
@@ -109,7 +106,7 @@ async function ensureTable(client: DynamoDBClient, TableName: string, def: Table
  * Creates every table that is missing (`nameOf`: their physical names; tests may use a set of their
  * own), all at once: one after the other, the twenty took 0.7-1.3 s of each twin's start.
  */
-export async function createTables(endpoint: string, nameOf: (key: TableKey) => string = (key) => localTableName(key)): Promise<void> {
+export async function createTables(endpoint: string, nameOf: (key: TableKey) => string = localTableName): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     await Promise.all((Object.entries(tables) as [TableKey, TableDef][]).map(([key, def]) => ensureTable(client, nameOf(key), def)));

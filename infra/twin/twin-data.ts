@@ -12,7 +12,7 @@ import { recountIfEmpty } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
-import { createMailTemplates, createTables, ensureUserPool, localTableName, type AdminAccount } from './bootstrap.ts';
+import { createMailTemplates, createTables, ensureUserPool, type AdminAccount } from './bootstrap.ts';
 import { seedLocalSettings } from './seed/seller.ts';
 import { migrateSlugs, prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { timed } from './timings.ts';
@@ -41,10 +41,9 @@ export async function bootstrapData(
   admin: AdminAccount,
   options: TwinOptions,
   payments: TwinPayments,
-  tablePrefix: string,
 ): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
-    timed('tables', () => createTables(endpoints.dynamodb, (key) => localTableName(key, tablePrefix))),
+    timed('tables', () => createTables(endpoints.dynamodb)),
     timed('user pool', () => ensureUserPool(endpoints.cognito, admin)),
     timed('mail templates', () => createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX)),
   ]);

@@ -8,7 +8,7 @@ import { configurationSetName } from '../common/naming.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_PREFIX, localTableName } from './bootstrap.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from './bootstrap.ts';
 import { localSecretArn } from './secrets-local.ts';
 import { providersEnv } from './twin-payments.ts';
 import { LOCAL_SECRETS } from './twin-secrets.ts';
@@ -39,12 +39,7 @@ export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_D
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets (secrets by ARN only), plus endpoints. */
-export function handlerEnv(
-  endpoints: TwinEndpoints,
-  shopUrl: string,
-  adminPrefix = DEFAULT_ADMIN_PREFIX,
-  tablePrefix = LOCAL_TABLE_PREFIX,
-): Record<string, string> {
+export function handlerEnv(endpoints: TwinEndpoints, shopUrl: string, adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
   const env: Record<string, string> = {
     [ORIGIN_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.origin),
     [ORDER_LINK_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.orderLink),
@@ -69,7 +64,7 @@ export function handlerEnv(
     POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/local',
     POWERTOOLS_METRICS_DISABLED: 'true',
   };
-  for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key, tablePrefix);
+  for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
   for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
   return env;
 }

@@ -16,8 +16,7 @@ import { buckets, type BucketKey } from '#lambdas/contracts/data-model.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
 export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
 import { streamConsumers } from '#lambdas/jobs.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_PREFIX, localTableName, type AdminAccount } from './bootstrap.ts';
-import { ownTablePrefix, sharedDynamoDbFor, useSharedDynamoDb } from './dynamodb-shared.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, localTableName, type AdminAccount } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { installTransactionConflicts } from './transaction-conflicts.ts';
@@ -138,26 +137,18 @@ async function startServices(
   dataDir: string,
   port: number,
   stops: Stops,
-): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments; tablePrefix: string }> {
+): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments }> {
   const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
   // The two child processes need their port before they start; the servers in this process listen on port 0.
   const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
-  const shared = sharedDynamoDbFor(options);
-  const tablePrefix = shared ? ownTablePrefix() : LOCAL_TABLE_PREFIX;
   const photos = photoEvents(localBucketName('images'));
   const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
   // The children first: until both listen, a server of this process given port 0 could be handed the
   // port one of them is about to take (it then looks ready, and answers in its place).
-  const dynamo = shared
-    ? Promise.resolve(useSharedDynamoDb(shared, tablePrefix))
-    : timed('dynamodb-local', () =>
-        startDynamoDbLocal({
-          port: dynamoPort!,
-          dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined,
-          verbose: options.verbose,
-        }),
-      );
+  const dynamo = timed('dynamodb-local', () =>
+    startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
+  );
   const [dynamodb, cognito] = await allStarted(stops, [
     dynamo,
     timed('cognito-local', () =>
@@ -195,7 +186,6 @@ async function startServices(
     issuerDomain: cognito.issuerDomain,
     secrets,
     payments,
-    tablePrefix,
   };
 }
 
@@ -214,14 +204,14 @@ async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: 
  * The stream consumers read DynamoDB Local's streams, as the event source mappings do in the cloud;
  * the page publishers only when there is a built pre-renderer (not in dev mode, where Vite serves the app).
  */
-async function startConsumers(options: TwinOptions, dynamodbEndpoint: string, tablePrefix: string, stops: Stops): Promise<void> {
+async function startConsumers(options: TwinOptions, dynamodbEndpoint: string, stops: Stops): Promise<void> {
   const rendererBuilt = !options.dev && existsSync(join(rendererDir(), 'render-page.js'));
   const consumers = streamConsumers.filter((consumer) => !('renderer' in consumer && consumer.renderer && !rendererBuilt));
   // All at once: each reads its table's stream and loads its handler, while the others wait on DynamoDB Local.
   const starts = consumers.map((consumer) =>
     startStreamPoller(consumer, {
       endpoint: dynamodbEndpoint,
-      tableName: localTableName(consumer.table, tablePrefix),
+      tableName: localTableName(consumer.table),
       ...('filter' in consumer && consumer.filter ? { filter: consumer.filter } : {}),
     }),
   );
@@ -308,7 +298,8 @@ function serveShop(
 }
 
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // the machine's Node runs the twin; Lambda runs 24
+  // The twin runs on the machine's Node (22 or newer stated; 20.19 still works); the functions run on Node 24 in the cloud.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const stops: Stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
@@ -321,17 +312,16 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     stops.push(door.stop);
     const { port } = door;
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
-    const services = await timed('services', () => startServices(options, dataDir, port, stops));
-    const { endpoints, issuerDomain, secrets, payments, tablePrefix } = services;
+    const { endpoints, issuerDomain, secrets, payments } = await timed('services', () => startServices(options, dataDir, port, stops));
     const edgeOrigin = await localSecrets(secrets, dataDir);
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, adminPrefix, tablePrefix);
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, adminPrefix);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
     say('tabelas, conta de administração, modelos de e-mail');
-    const pool = await timed('data', () => bootstrapData(endpoints, admin, options, payments, tablePrefix));
+    const pool = await timed('data', () => bootstrapData(endpoints, admin, options, payments));
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
@@ -357,7 +347,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     );
     payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
-    await timed('consumers', () => startConsumers(options, endpoints.dynamodb, tablePrefix, stops));
+    await timed('consumers', () => startConsumers(options, endpoints.dynamodb, stops));
 
     const twin: Twin = {
       url: door.url,

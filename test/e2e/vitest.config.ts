@@ -25,8 +25,6 @@ const SLOWEST = [
   'ledger-walk',
 ];
 
-const SHARED_DYNAMODB = 'test/support/shared-dynamodb-setup.ts';
-
 /** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
 export default defineConfig({
   test: {
@@ -50,12 +48,8 @@ export default defineConfig({
     retry: 1,
     projects: [
       // Each file still runs in a worker of its own (isolated: the SDK clients are per process).
-      // One DynamoDB Local for every twin of the run, each with tables of its own (docs/testing.md#ci).
-      {
-        extends: true,
-        test: { name: 'e2e-shared', include: SHARED_WALKS, globalSetup: [SHARED_DYNAMODB, 'test/support/e2e-global-setup.ts'] },
-      },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SHARED_WALKS, globalSetup: [SHARED_DYNAMODB] } },
+      { extends: true, test: { name: 'e2e-shared', include: SHARED_WALKS, globalSetup: ['test/support/e2e-global-setup.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SHARED_WALKS } },
     ],
   },
 });

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { searchPlan } from '#shared/order-search.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
+import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '#infra/twin/bootstrap.ts';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { GATEWAY_ANSWERS } from '#infra/twin/gateway.ts';
 import { routes, type Route } from '#lambdas/routes.ts';
@@ -60,9 +60,7 @@ async function snapshot(): Promise<string> {
     const items: string[] = [];
     let start: Record<string, never> | undefined;
     do {
-      const page = await client.send(
-        new ScanCommand({ TableName: twin.env[tables[key].envVar], ConsistentRead: true, ExclusiveStartKey: start }),
-      );
+      const page = await client.send(new ScanCommand({ TableName: localTableName(key), ConsistentRead: true, ExclusiveStartKey: start }));
       items.push(...(page.Items ?? []).map((item) => JSON.stringify(item, Object.keys(item).sort())));
       start = page.LastEvaluatedKey as Record<string, never> | undefined;
     } while (start);
