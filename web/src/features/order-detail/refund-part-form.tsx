@@ -12,9 +12,9 @@ import { formatCents } from '#shared/money.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { refundableOf } from '#shared/refunds.ts';
 import { orderRefundSchema } from '#shared/schemas/index.ts';
-import { ApiError } from '#web/lib/api.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { reloadOnConflict } from './reload-on-conflict.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { outcomeNotice, useFormSubmit } from '#web/lib/use-submit.ts';
 import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
@@ -53,13 +53,7 @@ function useRefundPartSubmit(
       );
     },
     // Refused because the order's money changed meanwhile (409): show it as it is now.
-    onFailed: (failure) => {
-      if (failure instanceof ApiError && failure.status === 409)
-        api
-          .order(order.id)
-          .then((detail) => onOrder(detail.order))
-          .catch(() => undefined);
-    },
+    onFailed: reloadOnConflict(api, order.id, onOrder),
     refusedFieldsAlert: () => undefined,
     failedMessage: (failure) => failureMessage(t.partRefundFailed, failure),
   });

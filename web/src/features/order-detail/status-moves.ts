@@ -12,11 +12,11 @@ import type { Order } from '#shared/api.ts';
 import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '#shared/order-status.ts';
 import { orderStatusChangeSchema } from '#shared/schemas/index.ts';
-import { ApiError } from '#web/lib/api.ts';
 import { serverFieldErrors, type FieldMessages } from '#web/lib/form.ts';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { reloadOnConflict } from './reload-on-conflict.ts';
 import { outcomeNotice, useFormSubmit, type FormSubmit, type Notice } from '#web/lib/use-submit.ts';
 import type { FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
@@ -93,13 +93,7 @@ function useMove(context: MoveContext, options: MoveOptions): FormSubmit<Moved> 
     refusedFieldsAlert: () => undefined,
     failedMessage: (failure) => failureMessage(adminTexts.statusSaveFailed, failure),
     // Refused because the order moved meanwhile (409): show it as it is now.
-    onFailed: (failure) => {
-      if (failure instanceof ApiError && failure.status === 409)
-        api
-          .order(order.id)
-          .then((detail) => onOrder(detail.order))
-          .catch(() => undefined);
-    },
+    onFailed: reloadOnConflict(api, order.id, onOrder),
   });
 }
 
