@@ -11,13 +11,13 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import type { ShopTwin } from '../web/e2e-support.ts';
+import { walkTwinOptions } from './walk-twin.ts';
 
 let running: { twin: Twin; control: Server } | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  // The same twin `useShop` starts for a file of its own: without CloudFront's 30 s cache of the
-  // catalogue, so a walk reads what it just wrote.
-  const twin = await startTwin({ port: 0, seed: true, edgeCache: false });
+  // The same twin `useShop` starts for a file of its own.
+  const twin = await startTwin(walkTwinOptions());
   const control = createServer((req, res) => {
     const address = new URL(req.url ?? '/', 'http://control').searchParams.get('address');
     if (req.method !== 'POST' || !address) return void res.writeHead(400).end();

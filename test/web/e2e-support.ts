@@ -17,6 +17,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { clientFetch } from '../support/clients.ts';
+import { walkTwinOptions, type WalkOptions } from '../support/walk-twin.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 
@@ -44,18 +45,16 @@ function requireBuiltShop(): void {
 }
 
 /**
- * A fresh twin (in memory, demo catalogue) serving the built shop, and Chromium, for the test file:
- * started before its tests, stopped after them. Read `twin` and `browser` inside the tests. For the
- * walks that change what every shopper sees (settings, the admin account, the clock, an address's
- * limits); a walk that only shops uses `useSharedShop`.
+ * A fresh twin (in memory, demo catalogue: {@link walkTwinOptions}) serving the built shop, and
+ * Chromium, for the test file: started before its tests, stopped after them. Read `twin` and `browser`
+ * inside the tests. For the walks that change what every shopper sees (settings, the admin account, the
+ * clock, an address's limits); a walk that only shops uses `useSharedShop`.
  */
-export function useShop(): Shop {
+export function useShop(options: WalkOptions = {}): Shop {
   const shop = {} as { twin: Twin; browser: Browser };
   beforeAll(async () => {
     requireBuiltShop();
-    // Without CloudFront's 30 s cache of the catalogue (`TwinOptions.edgeCache`): the walks read the owner's
-    // edits at once; the cache has its own tests (`test/lambdas/edge-cache.test.ts`).
-    [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true, edgeCache: false }), launchBrowser()]);
+    [shop.twin, shop.browser] = await Promise.all([startTwin(walkTwinOptions(options)), launchBrowser()]);
   });
   afterEach(async () => {
     if (shop.twin) await forgetAddress(shop.twin, '127.0.0.1', async () => shop.twin.edge?.forget('127.0.0.1'));
