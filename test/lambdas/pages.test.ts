@@ -177,7 +177,11 @@ describe('a filtered listing without JavaScript', () => {
     expect(page.value.status).toBe(200);
     const ids = listed(page.value.html);
     expect(ids.size).toBeGreaterThan(0);
-    for (const id of ids) expect(products.find((p) => p.id === id)?.type, id).toBe('anel');
+    // Other files share this twin: a piece of theirs listed on the page may be gone by the time the
+    // catalogue is read. Every piece still there must be a ring.
+    const stillThere = products.filter((p) => ids.has(p.id));
+    expect(stillThere.map((p) => p.id)).toContain(ring.id);
+    for (const product of stillThere) expect(product.type, product.id).toBe('anel');
     expect(ids.has(necklace.id)).toBe(false);
     expect(page.value.html).toContain('<title>Loja: Anéis | Joias Inox</title>');
     expect(page.value.html).toMatch(/<link rel="canonical" href="[^"]*\/shop\?tipo(?:=|&#61;)anel" \/>/);
@@ -187,8 +191,8 @@ describe('a filtered listing without JavaScript', () => {
     const cheap = await crawl('/shop?max=16&tipo=anel');
     // Read again: other files, beside this one, make pieces meanwhile.
     const productsNow = await listProducts();
-    for (const id of listed(cheap.html)) {
-      const product = productsNow.find((p) => p.id === id)!;
+    const cheapIds = listed(cheap.html);
+    for (const product of productsNow.filter((p) => cheapIds.has(p.id))) {
       expect(product.type).toBe('anel');
       expect(Math.round((product.priceCents * (100 - product.discountPercent)) / 100)).toBeLessThanOrEqual(1600);
     }
