@@ -52,3 +52,36 @@ export function challengeUnits(units: number | undefined): number {
 export function challengeMaxNumber(base: number, units: number, heldUnits: HeldUnits): number {
   return Math.ceil(base * challengeUnits(units) * heldShareFactor(heldUnits));
 }
+
+/**
+ * Whether a proof made with `maxNumber` still pays for `units` when `heldUnits` are held: at least half
+ * of the price they have then (a proof solved while the shop was quieter keeps some room; one priced
+ * for fewer units or a much quieter shop does not).
+ */
+export function proofPays(maxNumber: number, base: number, units: number, heldUnits: HeldUnits): boolean {
+  return maxNumber * 2 >= challengeMaxNumber(base, units, heldUnits);
+}
+
+/**
+ * The most units that may be held unpaid, of a catalogue of `total` units (held and free), for a proof
+ * made with `maxNumber` to still pay for `units` ({@link proofPays}): the checkout takes its units into
+ * the held count only while the count is at most this, in one conditional write, so a burst of proofs
+ * solved while the shop was quiet is priced as the share rises with each reservation, not all at the
+ * share before the first. `total` when it pays whatever is held; -1 when it pays at no share.
+ *
+ * @example heldLimit(100, 100, 1, 100) // 33: a proof at the quiet price pays up to a factor of 2, a third held
+ */
+export function heldLimit(maxNumber: number, base: number, units: number, total: number): number {
+  const whole = Math.max(0, Math.floor(total));
+  const pays = (held: number) => proofPays(maxNumber, base, units, { held, free: whole - held });
+  if (!pays(0)) return -1;
+  if (pays(whole)) return whole;
+  // The price rises with the held count: the last count that pays, by bisection (pays(low), not pays(high)).
+  let [low, high] = [0, whole];
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (pays(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}

@@ -32,10 +32,17 @@ export function unitChallengeGuard(unitsOf: (body: unknown) => number): (route: 
   return (route) => challengeGuard(route, unitsOf);
 }
 
+/** The proof each request's guard checked, by its event. */
+const proofs = new WeakMap<object, Proof>();
+
+/** The proof of work the guard checked for `event` (the use case of a guarded route reads its price). */
+export function checkedProof(event: object): Proof | undefined {
+  return proofs.get(event);
+}
+
 /** The guard of one route (see the module's comment); `unitsOf` as in {@link unitChallengeGuard}. */
 export function challengeGuard(route: RouteRow, unitsOf?: (body: unknown) => number): ChallengeGuard {
   const routeKey = `${route.method} ${route.path}`;
-  const proofs = new WeakMap<object, Proof>();
   const header = (event: APIGatewayProxyEventV2WithJWTAuthorizer, name: string) =>
     Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
   return {

@@ -13,10 +13,10 @@
 import { createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { challengeMaxNumber, challengeUnits, type HeldUnits } from '#shared/proof-of-work.ts';
+import { challengeMaxNumber, challengeUnits, heldLimit, proofPays, type HeldUnits } from '#shared/proof-of-work.ts';
 import { ChallengeRefused } from '../errors.ts';
 import { useChallenge } from '../repositories/challenges.ts';
-import { lastHeldUnits } from '../repositories/held-units.ts';
+import { giveBackHeldUnits, lastHeldUnits, takeHeldUnits } from '../repositories/held-units.ts';
 import { MAX_PROOF_HEADER_BYTES } from '../contracts/env.ts';
 import { orderLinkKeys } from './order-access.ts';
 import { challengeSecretsOf } from './challenge-secrets.ts';
@@ -130,8 +130,24 @@ export const heldUnitsNow = (): Promise<HeldUnits> => lastHeldUnits();
  * shop was quiet and sent once much of it is held). The customer's page asks for a fresh one.
  */
 export function checkPrice(proof: Proof, units: number, baseMaxNumber: number, now: HeldUnits): void {
-  if (proof.units < units || proof.maxNumber * 2 < challengeMaxNumber(baseMaxNumber, units, now))
-    throw new ChallengeRefused('challenge_invalid');
+  if (proof.units < units || !proofPays(proof.maxNumber, baseMaxNumber, units, now)) throw new ChallengeRefused('challenge_invalid');
+}
+
+/**
+ * Takes a checkout's `units` into the catalogue's held count (`repositories/held-units.ts`) if its proof
+ * of work still pays for them at the count it finds (docs/abuse.md, "A burst"): one conditional write,
+ * so proofs solved while the shop was quiet and sent all at once are priced one after another as the
+ * count rises, not all at the share read before the first. Refused `challenge_invalid` (the page asks
+ * for a fresh challenge, at today's price). Called once the checkout is sure to write (not sold out, not
+ * a repeat of an order placed); gives back a function that returns the units when the order is then
+ * not placed. A shop never counted yet (nothing in the snapshot) takes nothing: undefined.
+ */
+export async function admitHeldUnits(proof: Proof, units: number, baseMaxNumber: number): Promise<(() => Promise<void>) | undefined> {
+  const { held, free } = await lastHeldUnits();
+  if (held + free <= 0) return undefined;
+  const limit = heldLimit(proof.maxNumber, baseMaxNumber, units, held + free);
+  if (!(await takeHeldUnits(units, limit))) throw new ChallengeRefused('challenge_invalid');
+  return () => giveBackHeldUnits(units);
 }
 
 /** A request that may be repeated with the same proof: its `Idempotency-Key` and raw body. */

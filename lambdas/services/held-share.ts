@@ -13,7 +13,7 @@ import { totalStock } from '#shared/variants.ts';
 import { logger } from '../logger.ts';
 import { FLAG_DOWN, lowerFlag, raiseFlagItem } from '../repositories/abuse-flags.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
-import { recordHeldUnits } from '../repositories/held-units.ts';
+import { raiseHeldUnits, recordHeldUnits } from '../repositories/held-units.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
 import { listProducts } from '../repositories/products.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
@@ -37,14 +37,24 @@ async function unitsNow(): Promise<{ held: number; unchecked: number; free: numb
   };
 }
 
+/** How a look at the held share runs. */
+export interface HeldShareLook {
+  /**
+   * How it records the units held unpaid (reservations and unchecked proofs) and free, which price the
+   * next proofs of work (`repositories/held-units.ts`): `exact` (the expiry job, the owner's closes), or
+   * `raise` after a reservation, which never lowers the held count (checkouts under way have taken units
+   * into it that no order counts yet: `admitHeldUnits` of `./challenges.ts`).
+   */
+  readonly record?: 'exact' | 'raise';
+}
+
 /**
  * Mails the owner when the held share rose over half (once), or lowers the flag when it is half or
- * below. Records the units held unpaid (reservations and unchecked proofs) for the price of the next
- * proofs of work (`repositories/held-units.ts`).
+ * below. Records the units held unpaid for the price of the next proofs of work (see {@link HeldShareLook}).
  */
-export async function watchHeldShare(now = new Date()): Promise<HeldShareOutcome> {
+export async function watchHeldShare(now = new Date(), { record = 'exact' }: HeldShareLook = {}): Promise<HeldShareOutcome> {
   const { held, unchecked, free, reservations } = await unitsNow();
-  await recordHeldUnits({ held: held + unchecked, free }, now);
+  await (record === 'exact' ? recordHeldUnits : raiseHeldUnits)({ held: held + unchecked, free }, now);
   if (!overHalfHeld(held, free)) return (await lowerFlag(HELD_HALF_FLAG, now)) ? 'lowered' : 'unchanged';
   const total = held + free;
   const mail = outboxMailPut(
@@ -62,9 +72,9 @@ export async function watchHeldShare(now = new Date()): Promise<HeldShareOutcome
 }
 
 /** `watchHeldShare` where a failure must not undo what was done before it (a reservation placed, an order closed). */
-export async function watchHeldShareQuietly(now = new Date()): Promise<void> {
+export async function watchHeldShareQuietly(now = new Date(), look: HeldShareLook = {}): Promise<void> {
   try {
-    await watchHeldShare(now);
+    await watchHeldShare(now, look);
   } catch (error) {
     logger.error('held share could not be checked', { error: error as Error });
   }

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
+import { cartCount } from '#shared/cart.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { emailKey } from '#shared/identity-keys.ts';
@@ -103,6 +104,17 @@ export interface ProofClaims {
   readonly drop: (pendingKey: string) => Promise<void>;
 }
 
+/**
+ * What the checkout's handler gives `placeOrder` beside the order: the proofs of payment's claims, and
+ * the held count's admission of the proof of work (`admitHeldUnits` of `./challenges.ts`, given by the
+ * handler so this module's other functions carry no altcha-lib): it takes the units, or refuses the
+ * proof, and returns how to give them back if the order is then not placed (undefined: nothing taken).
+ */
+export interface CheckoutGuards {
+  readonly proofs: ProofClaims;
+  readonly admission?: (units: number, baseMaxNumber: number) => Promise<(() => Promise<void>) | undefined>;
+}
+
 /** An order that alone holds more units than one customer may hold at once: refused before anything is counted. */
 function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
   const units = input.items.reduce((sum, item) => sum + item.quantity, 0);
@@ -118,7 +130,7 @@ function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
 export async function placeOrder(
   input: PlaceOrderInput,
   idempotencyKey: string | undefined,
-  proofs: ProofClaims,
+  { proofs, admission }: CheckoutGuards,
   clientAddress: string,
   now = new Date(),
   deadline = checkoutDeadline(),
@@ -167,15 +179,20 @@ export async function placeOrder(
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
+  let giveBack: (() => Promise<void>) | undefined;
   try {
+    // Its units join the held count only while its proof of work still pays for them (docs/abuse.md, "A burst").
+    giveBack = admission && (await beforeDeadline(deadline, admission(cartCount(input.items), settings.challengeMaxNumber)));
     body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now, {
       deadline,
       pricedAt,
     });
   } catch (error) {
-    // Not waited for past the deadline: a claim left behind lapses after its lock, and asking again meanwhile is answered 409 in progress.
-    const release = releaseIdempotencyKey(idempotencyKey, fingerprint).catch((failed: unknown) =>
-      logger.error('could not release idempotency key', { error: failed as Error }),
+    // Not waited for past the deadline: a claim left behind lapses after its lock, and asking again meanwhile is answered 409 in
+    // progress; units left in the held count are put right by its next count.
+    const release = Promise.all([releaseIdempotencyKey(idempotencyKey, fingerprint), giveBack?.()]).then(
+      () => undefined,
+      (failed: unknown) => logger.error('could not release idempotency key or held units', { error: failed as Error }),
     );
     await settledBy(deadline, release, ANSWER_MARGIN_MS / 2);
     throw error;

@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { botCheckTexts } from '#shared/messages/index.ts';
-import { HELD_SHARE_TOP_FACTOR } from '#shared/proof-of-work.ts';
+import { HELD_SHARE_TOP_FACTOR, heldLimit } from '#shared/proof-of-work.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { solvedChallenge } from '../support/clients.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
 import { twinOfItsOwn } from '../support/own-twin.ts';
+import { handler as expiryJob } from '#lambdas/consumers/expire-reservations.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
 // It reads what the whole catalogue holds unpaid, which other files' reservations move: a twin of its own.
@@ -99,5 +100,35 @@ describe('a checkout needs a proof priced for its units', () => {
       // Priced as a quiet shop again for the tests after this one (each reservation records the real count too).
       await put(0, 150);
     }
+  });
+
+  it('a burst of proofs solved while quiet: each reservation is priced at the share the ones before it left', async () => {
+    const piece = await createProduct({ stock: 200 });
+    // The expiry job's count (every 5 minutes in the cloud) records the exact units, the new piece's 200 among the free.
+    await expiryJob();
+    const before = await snapshot();
+    const [held, total] = [Number(before?.held), Number(before?.held) + Number(before?.free)];
+    expect(total).toBeGreaterThanOrEqual(200);
+    // Twenty customers of 10 units each, every proof asked and solved while the shop is this quiet.
+    const proofs = await Promise.all(Array.from({ length: 20 }, () => solvedChallenge(twin().url, 10)));
+    const answers = await Promise.all(
+      proofs.map((proof) =>
+        call('POST', '/api/orders', {
+          body: reservationBody([{ productId: piece.id, quantity: 10 }]),
+          headers: { 'idempotency-key': randomUUID(), 'x-altcha': proof },
+        }),
+      ),
+    );
+    // Each proof pays up to `limit` units held (a third of the catalogue at the quiet price): the takes
+    // stop there, one after another, where all twenty passed the share read before the first.
+    const limit = heldLimit(10 * BASE, BASE, 10, total);
+    const expected = Math.floor((limit - held) / 10) + 1;
+    const placed = answers.filter((answer) => answer.status === 201).length;
+    expect(expected).toBeLessThan(15);
+    expect(placed).toBe(expected);
+    for (const refused of answers.filter((answer) => answer.status !== 201))
+      expect(refused.body.error).toMatchObject({ code: 'challenge_invalid' });
+    expect(await stockOf(piece.id)).toBe(200 - 10 * placed);
+    expect(Number((await snapshot())?.held)).toBe(held + 10 * placed);
   });
 });

@@ -6,7 +6,9 @@ import {
   challengeUnits,
   HELD_SHARE_FREE,
   HELD_SHARE_TOP_FACTOR,
+  heldLimit,
   heldShareFactor,
+  proofPays,
 } from '#shared/proof-of-work.ts';
 
 describe('heldShareFactor', () => {
@@ -38,5 +40,28 @@ describe('challengeMaxNumber', () => {
     expect(challengeUnits(2.7)).toBe(2);
     expect(challengeUnits(10_000)).toBe(CHALLENGE_MAX_UNITS);
     expect(challengeUnits(Number.NaN)).toBe(1);
+  });
+});
+
+describe('heldLimit', () => {
+  it('is the last held count at which the proof pays, whatever the catalogue', () => {
+    for (const total of [0, 1, 10, 136, 1000])
+      for (const [maxNumber, units] of [
+        [100, 1],
+        [150, 1],
+        [1000, 5],
+        [6400, 1],
+      ] as const) {
+        const limit = heldLimit(maxNumber, 100, units, total);
+        if (limit >= 0) expect(proofPays(maxNumber, 100, units, { held: limit, free: total - limit })).toBe(true);
+        if (limit < total) expect(proofPays(maxNumber, 100, units, { held: limit + 1, free: total - limit - 1 })).toBe(false);
+      }
+  });
+
+  it('a third of the catalogue for a proof at the quiet price; all of it at the top price; none for too little', () => {
+    expect(heldLimit(100, 100, 1, 100)).toBe(33);
+    expect(heldLimit(100 * HELD_SHARE_TOP_FACTOR, 100, 1, 136)).toBe(136);
+    expect(heldLimit(49, 100, 1, 136)).toBe(-1);
+    expect(heldLimit(100, 100, 3, 136)).toBe(-1);
   });
 });
