@@ -22,6 +22,20 @@ export async function recordHeldUnits(units: HeldUnits, now: Date): Promise<void
   );
 }
 
+/** Records the units counted at `now` if nothing was ever recorded: `false` when a record was there first. */
+export async function recordFirstHeldUnits(units: HeldUnits, now: Date): Promise<boolean> {
+  return written(
+    ddb().send(
+      new PutCommand({
+        TableName: tableName('counters'),
+        Item: { ...KEY, held: units.held, free: units.free, at: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(#name)',
+        ExpressionAttributeNames: { '#name': 'name' },
+      }),
+    ),
+  );
+}
+
 /**
  * Records the units counted at `now` after a reservation, without lowering the held count: checkouts
  * under way have taken units into it (`takeHeldUnits`) that their orders, not yet written, do not count

@@ -140,10 +140,18 @@ export function checkPrice(proof: Proof, units: number, baseMaxNumber: number, n
  * count rises, not all at the share read before the first. Refused `challenge_invalid` (the page asks
  * for a fresh challenge, at today's price). Called once the checkout is sure to write (not sold out, not
  * a repeat of an order placed); gives back a function that returns the units when the order is then
- * not placed. A shop never counted yet (nothing in the snapshot) takes nothing: undefined.
+ * not placed. `firstCount` counts a shop whose count was never recorded (`firstHeldCount` of
+ * `./held-share.ts`, given by the checkout's handler: this module is the challenge route's too, which
+ * reads no catalogue); with nothing to count (no stock) nothing is taken: undefined.
  */
-export async function admitHeldUnits(proof: Proof, units: number, baseMaxNumber: number): Promise<(() => Promise<void>) | undefined> {
-  const { held, free } = await lastHeldUnits();
+export async function admitHeldUnits(
+  proof: Proof,
+  units: number,
+  baseMaxNumber: number,
+  firstCount: () => Promise<HeldUnits>,
+): Promise<(() => Promise<void>) | undefined> {
+  let { held, free } = await lastHeldUnits();
+  if (held + free <= 0) ({ held, free } = await firstCount());
   if (held + free <= 0) return undefined;
   const limit = heldLimit(proof.maxNumber, baseMaxNumber, units, held + free);
   if (!(await takeHeldUnits(units, limit))) throw new ChallengeRefused('challenge_invalid');

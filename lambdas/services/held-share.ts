@@ -13,7 +13,8 @@ import { totalStock } from '#shared/variants.ts';
 import { logger } from '../logger.ts';
 import { FLAG_DOWN, lowerFlag, raiseFlagItem } from '../repositories/abuse-flags.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
-import { raiseHeldUnits, recordHeldUnits } from '../repositories/held-units.ts';
+import { lastHeldUnits, raiseHeldUnits, recordFirstHeldUnits, recordHeldUnits } from '../repositories/held-units.ts';
+import type { HeldUnits } from '#shared/proof-of-work.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
 import { listProducts } from '../repositories/products.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
@@ -69,6 +70,17 @@ export async function watchHeldShare(now = new Date(), { record = 'exact' }: Hel
   if (result.written) return 'mailed';
   if (result.refused(FLAG_DOWN)) return 'unchanged';
   throw new Error('held share: the alert kept conflicting');
+}
+
+/**
+ * The held and free units of a shop whose count was never recorded (a new shop's first checkouts, before
+ * the expiry job's first count): counted and recorded, so the first burst is priced like any other
+ * (`admitHeldUnits` of `./challenges.ts`). A record written meanwhile by another is read instead.
+ */
+export async function firstHeldCount(now = new Date()): Promise<HeldUnits> {
+  const { held, unchecked, free } = await unitsNow();
+  const counted = { held: held + unchecked, free };
+  return (await recordFirstHeldUnits(counted, now)) ? counted : lastHeldUnits();
 }
 
 /** `watchHeldShare` where a failure must not undo what was done before it (a reservation placed, an order closed). */

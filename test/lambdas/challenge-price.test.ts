@@ -44,6 +44,8 @@ describe('GET /api/challenge?units=', () => {
 describe('a checkout needs a proof priced for its units', () => {
   it('3 units with a proof for 1 → challenge_invalid, nothing reserved, the proof not spent; with a proof for 3 → 201', async () => {
     const piece = await createProduct({ stock: 6 });
+    // A new shop: its held units never counted yet (its first checkout counts them, `firstHeldCount`).
+    expect(await snapshot()).toBeUndefined();
     const three = reservationBody([{ productId: piece.id, quantity: 3 }]);
     const cheap = await solvedChallenge(twin().url, 1);
     const refused = await call('POST', '/api/orders', { body: three, headers: { 'idempotency-key': randomUUID(), 'x-altcha': cheap } });
@@ -56,6 +58,7 @@ describe('a checkout needs a proof priced for its units', () => {
       headers: { 'idempotency-key': randomUUID(), 'x-altcha': cheap },
     });
     expect(one.status).toBe(201);
+    expect(await snapshot()).toMatchObject({ held: 1, free: 5 });
     const placed = await call('POST', '/api/orders', {
       body: three,
       headers: { 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url, 3) },

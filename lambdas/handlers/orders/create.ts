@@ -1,7 +1,7 @@
 import { placeOrderSchema } from '#shared/schemas/index.ts';
 import { clientOf, httpRoute } from '../../http/handler.ts';
 import { json } from '../../http/response.ts';
-import { watchHeldShareQuietly } from '../../services/held-share.ts';
+import { firstHeldCount, watchHeldShareQuietly } from '../../services/held-share.ts';
 import { proofClaims } from '../../services/proof-claims.ts';
 import { placeOrder } from '../../services/orders.ts';
 import { ANSWER_MARGIN_MS, checkoutDeadline, settledBy } from '../../services/checkout-deadline.ts';
@@ -22,7 +22,7 @@ export const handler = httpRoute(
     const deadline = checkoutDeadline(context.getRemainingTimeInMillis(), now.getTime());
     // The reservation's units join the held count only while its proof of work still pays for them.
     const proof = checkedProof(event)!;
-    const admission = (units: number, baseMaxNumber: number) => admitHeldUnits(proof, units, baseMaxNumber);
+    const admission = (units: number, baseMaxNumber: number) => admitHeldUnits(proof, units, baseMaxNumber, () => firstHeldCount(now));
     const placed = await placeOrder(body, headers['idempotency-key'], { proofs: proofClaims, admission }, clientOf(event), now, deadline);
     // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).
     // The order is placed: its 201 is not held back past the deadline by this look (the next one catches up).
