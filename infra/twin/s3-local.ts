@@ -4,7 +4,7 @@
  * object (size, first bytes) before accepting it, which is the real guard in the cloud too.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
@@ -59,11 +59,26 @@ const KEPT_METADATA = [
   'x-amz-website-redirect-location',
 ];
 
-/** Replaces a file at once: written under a temporary name, then renamed over it (atomic on one file system). */
+/**
+ * Replaces a file at once: written under a temporary name, then renamed over it (atomic on one file
+ * system). s3rver's delete removes the folders it leaves empty: a delete under the same prefix (another
+ * proof of payment claimed, `proofs/pending/`) could remove the folder between this write's `mkdir` and
+ * its file, and the upload failed 500 `InternalError` (once in a whole `npm test`). S3 has no folders:
+ * each try makes the folder, and a try whose folder went meanwhile is made again.
+ */
 async function replaceFile(path: string, content: Buffer | string): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
+  for (let attempt = 1; ; attempt++) {
+    const temporary = `${path}.${randomUUID()}.tmp`;
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(temporary, content);
+      await rename(temporary, path);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 10) throw error;
+      await rm(temporary, { force: true });
+    }
+  }
 }
 
 /**
@@ -86,7 +101,6 @@ function atomicWrites(store: S3rver['store']): void {
   store.putMetadata = putMetadata;
   store.putObject = async (object) => {
     const path = store.getResourcePath(object.bucket, object.key, 'object');
-    await mkdir(dirname(path), { recursive: true });
     const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content as Readable);
     const md5 = createHash('md5').update(content).digest('hex');
     // The metadata first: a new object's file never exists without it (s3rver would then answer

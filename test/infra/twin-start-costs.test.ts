@@ -42,6 +42,31 @@ describe("the twin's S3", () => {
   });
 });
 
+describe("the twin's S3 under one prefix", () => {
+  it('writes while deletes empty the same folder: every write answered 200 (s3rver removes folders it empties)', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'joias-s3-race-'));
+    const s3Local = await startS3Local({ directory, buckets: ['joias-race'], allowedOrigins: ['http://127.0.0.1:3000'] });
+    const url = (key: string) => `${s3Local.endpoint}/joias-race/proofs/pending/${key}`;
+    try {
+      const statuses: number[] = [];
+      // Each round writes one proof while the one before, the folder's only object, is deleted.
+      await fetch(url('0'), { method: 'PUT', body: 'x' });
+      for (let i = 1; i <= 150; i++) {
+        const [written] = await Promise.all([
+          fetch(url(String(i)), { method: 'PUT', body: 'x' }),
+          fetch(url(String(i - 1)), { method: 'DELETE' }),
+        ]);
+        statuses.push(written.status);
+        await written.arrayBuffer();
+      }
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    } finally {
+      await s3Local.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the twin's mail templates", () => {
   it('kept rendered: the same subject, HTML and text as rendered now', async () => {
     expect(await cachedMailTemplates()).toEqual(await renderMailTemplates());
