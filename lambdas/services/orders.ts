@@ -17,7 +17,7 @@ import { priceLine } from '#shared/pricing.ts';
 import type { PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
-import { CheckoutBusy, Conflict, InvalidInput, OutOfStock } from '../errors.ts';
+import { ChallengeRefused, CheckoutBusy, Conflict, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import {
@@ -182,7 +182,7 @@ export async function placeOrder(
   let giveBack: (() => Promise<void>) | undefined;
   try {
     // Its units join the held count only while its proof of work still pays for them (docs/abuse.md, "A burst").
-    giveBack = admission && (await beforeDeadline(deadline, admission(cartCount(input.items), settings.challengeMaxNumber)));
+    giveBack = admission && (await beforeDeadline(deadline, admitOrTellSoldOut(input, admission, settings.challengeMaxNumber)));
     body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now, {
       deadline,
       pricedAt,
@@ -198,6 +198,26 @@ export async function placeOrder(
     throw error;
   }
   return { status: 201, body };
+}
+
+/**
+ * The held count's admission of the order's units (`CheckoutGuards.admission`). A refusal while the
+ * piece sells out (a drop: buyers who read stock before it ran out took units meanwhile, and give them
+ * back as their orders fail) is told as what it is when the stock is gone now: the 409 of a sold-out
+ * piece, not a proof to solve again.
+ */
+async function admitOrTellSoldOut(
+  input: PlaceOrderInput,
+  admission: NonNullable<CheckoutGuards['admission']>,
+  baseMaxNumber: number,
+): Promise<(() => Promise<void>) | undefined> {
+  try {
+    return await admission(cartCount(input.items), baseMaxNumber);
+  } catch (error) {
+    // Short stock now throws its own 409 (`priceOrder`); otherwise the refusal stands.
+    if (error instanceof ChallengeRefused) await priceOrder(input);
+    throw error;
+  }
 }
 
 function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
