@@ -8,6 +8,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { HeldUnits } from '#shared/proof-of-work.ts';
 import { CHALLENGE_HEADER, checkPrice, checkProof, heldUnitsNow, spendProof, type Proof } from '../services/challenges.ts';
 import { shopSettings } from '../services/settings.ts';
 import type { HttpResult } from './response.ts';
@@ -34,10 +35,16 @@ export function unitChallengeGuard(unitsOf: (body: unknown) => number): (route: 
 
 /** The proof each request's guard checked, by its event. */
 const proofs = new WeakMap<object, Proof>();
+/** The held units a priced guard read for the request's price check, by its event. */
+const heldRead = new WeakMap<object, HeldUnits>();
 
-/** The proof of work the guard checked for `event` (the use case of a guarded route reads its price). */
-export function checkedProof(event: object): Proof | undefined {
-  return proofs.get(event);
+/**
+ * The proof of work the guard checked for `event`, and the held units it read to price it (a guard
+ * priced by the unit: the checkout): the use case takes its units into that count (`admitHeldUnits`).
+ */
+export function checkedProof(event: object): { readonly proof: Proof; readonly held?: HeldUnits } | undefined {
+  const proof = proofs.get(event);
+  return proof && { proof, held: heldRead.get(event) };
 }
 
 /** The guard of one route (see the module's comment); `unitsOf` as in {@link unitChallengeGuard}. */
@@ -59,6 +66,7 @@ export function challengeGuard(route: RouteRow, unitsOf?: (body: unknown) => num
         // The body is valid by now (its validation runs before this step).
         if (unitsOf) {
           const [settings, held] = await Promise.all([shopSettings(), heldUnitsNow()]);
+          heldRead.set(event, held);
           checkPrice(proof, unitsOf(JSON.parse(bodyText(event))), settings.challengeMaxNumber, held);
         }
         // Only a route whose idempotency record answers a repeat may see the same proof again

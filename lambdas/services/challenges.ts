@@ -140,17 +140,19 @@ export function checkPrice(proof: Proof, units: number, baseMaxNumber: number, n
  * count rises, not all at the share read before the first. Refused `challenge_invalid` (the page asks
  * for a fresh challenge, at today's price). Called once the checkout is sure to write (not sold out, not
  * a repeat of an order placed); gives back a function that returns the units when the order is then
- * not placed. `firstCount` counts a shop whose count was never recorded (`firstHeldCount` of
- * `./held-share.ts`, given by the checkout's handler: this module is the challenge route's too, which
- * reads no catalogue); with nothing to count (no stock) nothing is taken: undefined.
+ * not placed. `read`: the held units the guard read for the proof's price check (`checkPrice`): their
+ * total sets the limit, and the write checks the count as it is. `firstCount` counts a shop whose count
+ * was never recorded (`firstHeldCount` of `./held-share.ts`, given by the checkout's handler: this module
+ * is the challenge route's too, which reads no catalogue); with nothing to count (no stock) nothing is
+ * taken: undefined.
  */
 export async function admitHeldUnits(
-  proof: Proof,
+  { proof, held: read }: { readonly proof: Proof; readonly held?: HeldUnits },
   units: number,
   baseMaxNumber: number,
   firstCount: () => Promise<HeldUnits>,
 ): Promise<(() => Promise<void>) | undefined> {
-  let { held, free } = await lastHeldUnits();
+  let { held, free } = read ?? (await lastHeldUnits());
   if (held + free <= 0) ({ held, free } = await firstCount());
   if (held + free <= 0) return undefined;
   const limit = heldLimit(proof.maxNumber, baseMaxNumber, units, held + free);

@@ -21,8 +21,8 @@ export const handler = httpRoute(
     // Every buyer is answered before the function's end, a crowd for one piece included (docs/drops.md).
     const deadline = checkoutDeadline(context.getRemainingTimeInMillis(), now.getTime());
     // The reservation's units join the held count only while its proof of work still pays for them.
-    const proof = checkedProof(event)!;
-    const admission = (units: number, baseMaxNumber: number) => admitHeldUnits(proof, units, baseMaxNumber, () => firstHeldCount(now));
+    const checked = checkedProof(event)!;
+    const admission = (units: number, baseMaxNumber: number) => admitHeldUnits(checked, units, baseMaxNumber, () => firstHeldCount(now));
     const placed = await placeOrder(body, headers['idempotency-key'], { proofs: proofClaims, admission }, clientOf(event), now, deadline);
     // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).
     // The order is placed: its 201 is not held back past the deadline by this look (the next one catches up).
